@@ -1,0 +1,1 @@
+"""Excel-facing layer: xlwings UDFs and the umaoka command line."""

@@ -1,0 +1,507 @@
+"""Rulesets: the fields of SETTLEMENT.md as a frozen dataclass, and how to write one.
+
+A ruleset can be given as a preset name, a mapping (or a two-column key/value
+range), or one text such as ``"mleague; ties=seat"``. :func:`ruleset` turns any
+of them into a :class:`Ruleset` once; settle thousands of games with that.
+
+>>> r = ruleset("mleague; ties=seat")
+>>> r.uma, r.ties
+((Decimal('30'), Decimal('10'), Decimal('-10'), Decimal('-30')), 'seat')
+>>> ruleset("start=30000 target=30000 uma=15/5/-5/-15").oka_points
+0
+>>> ruleset("uma=10-30").uma_text
+'30/10/-10/-30'
+"""
+
+from __future__ import annotations
+
+import difflib
+import re
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field, replace
+from decimal import Decimal, InvalidOperation
+from functools import lru_cache
+from typing import Any
+
+from .errors import UmaokaError
+
+FIELDS = (
+    "players",
+    "start",
+    "target",
+    "oka",
+    "uma",
+    "floating",
+    "rounding",
+    "adjust",
+    "ties",
+    "leftover",
+)
+
+#: The fixed choices of each field that has them (used for errors and Excel dropdowns).
+CHOICES: dict[str, tuple[str, ...]] = {
+    "players": ("4", "3"),
+    "oka": ("on", "off"),
+    "rounding": ("none", "half_down", "half_up", "floor", "ceil"),
+    "adjust": ("first", "last", "none"),
+    "ties": ("seat", "split"),
+    "leftover": ("first", "lost"),
+}
+
+#: One plain-words line per field, for help texts and the rules sheet.
+FIELD_HELP: dict[str, str] = {
+    "players": "Number of players: 4, or 3 for sanma.",
+    "start": "Starting points of each player, e.g. 25000.",
+    "target": "Return (target) points, e.g. 30000; with oka on, (target - start) x players "
+    "goes to 1st.",
+    "oka": "on: 1st receives the oka; off: scores are measured from the starting points.",
+    "uma": "Place bonus in thousands, 1st to last, e.g. 20/10/-10/-20 or 10-20.",
+    "floating": "off, shift (uma follows who is above target), or a table "
+    "1:12/-1/-3/-8|2:8/4/-4/-8|3:8/3/1/-12.",
+    "rounding": "How (raw - target)/1000 is rounded: none, half_down (五捨六入), "
+    "half_up (四捨五入), floor, ceil.",
+    "adjust": "Who absorbs the rounding error so the scores sum to zero: first, last, none.",
+    "ties": "Equal raw scores: seat (earlier seat ranks higher) or split (share the bonuses).",
+    "leftover": "Riichi sticks left at the end: first (to 1st place) or lost.",
+}
+
+_ON = {"on", "true", "yes", "1", "y", "はい", "あり", "有り"}
+_OFF = {"off", "false", "no", "0", "n", "いいえ", "なし", "無し"}
+
+# Japanese names of the roundings, so a rules sheet can be filled in either language.
+_ROUNDING_ALIASES = {
+    "五捨六入": "half_down",
+    "四捨五入": "half_up",
+    "切り捨て": "floor",
+    "切捨て": "floor",
+    "切り上げ": "ceil",
+    "切上げ": "ceil",
+    "round_half_down": "half_down",
+    "round_half_up": "half_up",
+    "halfdown": "half_down",
+    "halfup": "half_up",
+}
+
+# Seed 002's shorthands: what 3rd pays 2nd - what last pays 1st.
+UMA_SHORTHANDS = {
+    "5-10": (10, 5, -5, -10),
+    "10-20": (20, 10, -10, -20),
+    "10-30": (30, 10, -10, -30),
+    "20-30": (30, 20, -20, -30),
+}
+
+
+def _tenths(value: Decimal) -> int:
+    """An uma value in thousands as an integer count of tenths (100 points)."""
+    return int(value * 10)
+
+
+@dataclass(frozen=True)
+class Ruleset:
+    """One league's settlement rules: every field of SETTLEMENT.md.
+
+    ``uma`` is in thousands, 1st place first. ``floating`` is ``"off"``,
+    ``"shift"`` or ``"table"``; with ``"table"``, ``floating_table[k - 1]`` is the
+    uma vector when ``k`` players (1 to 3) are at or above target.
+    """
+
+    players: int = 4
+    start: int = 25000
+    target: int = 30000
+    oka: bool = True
+    uma: tuple[Decimal, ...] = tuple(Decimal(v) for v in (20, 10, -10, -20))
+    floating: str = "off"
+    floating_table: tuple[tuple[Decimal, ...], ...] = ()
+    rounding: str = "half_down"
+    adjust: str = "first"
+    ties: str = "seat"
+    leftover: str = "first"
+    #: Where the ruleset came from (preset name, or ``"custom"``); not part of the rules.
+    name: str = field(default="custom", compare=False)
+
+    def __post_init__(self) -> None:
+        _validate(self)
+        # Integer views in tenths of a final point (100 raw points), for the fast path.
+        t = self.target if self.oka else self.start
+        object.__setattr__(self, "_t", t // 100)
+        object.__setattr__(self, "_oka", (self.target - self.start) * self.players // 100
+                           if self.oka else 0)
+        object.__setattr__(self, "_uma", tuple(_tenths(u) for u in self.uma))
+        object.__setattr__(self, "_table", tuple(tuple(_tenths(u) for u in vec)
+                                                 for vec in self.floating_table))
+        object.__setattr__(self, "_unit", 1 if self.rounding == "none" else 10)
+        if self.floating != "off":
+            from .settle import _floating_uma
+
+            # The uma vector for each count of floating players (0 to 4), worked out once.
+            object.__setattr__(self, "_floating_vectors",
+                               tuple(_floating_uma(self, c) for c in range(self.players + 1)))
+
+    # -- derived values a league manager recognises -------------------------------------------
+    @property
+    def oka_points(self) -> int:
+        """The oka in raw points: (target - start) x players with oka on, else 0."""
+        return (self.target - self.start) * self.players if self.oka else 0
+
+    @property
+    def uma_text(self) -> str:
+        """The uma as ``20/10/-10/-20``."""
+        return format_uma(self.uma)
+
+    @property
+    def floating_text(self) -> str:
+        """``off``, ``shift`` or the table as ``1:12/-1/-3/-8|2:...``."""
+        if self.floating != "table":
+            return self.floating
+        return "|".join(f"{k}:{format_uma(v)}" for k, v in enumerate(self.floating_table, 1))
+
+    def values(self) -> dict[str, Any]:
+        """The fields as plain values (numbers and texts), the way a rules sheet shows them."""
+        return {
+            "players": self.players,
+            "start": self.start,
+            "target": self.target,
+            "oka": "on" if self.oka else "off",
+            "uma": self.uma_text,
+            "floating": self.floating_text,
+            "rounding": self.rounding,
+            "adjust": self.adjust,
+            "ties": self.ties,
+            "leftover": self.leftover,
+        }
+
+    def text(self) -> str:
+        """A ruleset text that resolves back to this ruleset.
+
+        >>> ruleset(ruleset("mleague").text()) == ruleset("mleague")
+        True
+        """
+        return " ".join(f"{k}={v}" for k, v in self.values().items())
+
+    def with_changes(self, **changes: Any) -> Ruleset:
+        """A copy with some fields changed (validated like any ruleset)."""
+        return replace(self, name="custom", **changes)
+
+
+def format_uma(values: Iterable[Decimal]) -> str:
+    """``(20, 10, -10, -20)`` as ``20/10/-10/-20``."""
+    return "/".join(_plain(v) for v in values)
+
+
+def _plain(v: Decimal) -> str:
+    s = format(v.normalize(), "f") if isinstance(v, Decimal) else str(v)
+    return "0" if s in ("-0", "0.0") else s
+
+
+# ------------------------------------------------------------------------------------------------
+# Validation of a whole ruleset: every message says what is wrong and how to fix it.
+
+
+def _validate(r: Ruleset) -> None:
+    if r.players not in (3, 4):
+        raise UmaokaError(f"players must be 4 or 3 (got {r.players}).")
+    for key in ("start", "target"):
+        v = getattr(r, key)
+        if v <= 0 or v % 100:
+            raise UmaokaError(
+                f"{key} must be a positive whole number of points in steps of 100 (got {v}); "
+                "write it in full, e.g. 25000."
+            )
+    if r.oka and r.target < r.start:
+        raise UmaokaError(
+            f"target ({r.target:,}) is below start ({r.start:,}) with oka on; raise target to at "
+            "least start, or set oka=off."
+        )
+    _check_uma(r.uma, r.players, "uma")
+    for choice in ("rounding", "adjust", "ties", "leftover"):
+        if getattr(r, choice) not in CHOICES[choice]:
+            raise UmaokaError(_unknown_value(choice, getattr(r, choice)))
+    if r.floating not in ("off", "shift", "table"):
+        raise UmaokaError(
+            f"floating must be off, shift or a table such as 1:12/-1/-3/-8|2:8/4/-4/-8|"
+            f"3:8/3/1/-12 (got {r.floating!r})."
+        )
+    if r.floating != "off" and r.players != 4:
+        raise UmaokaError(
+            "floating uma is defined for four players only; set floating=off for a "
+            "three-player ruleset."
+        )
+    if r.floating == "table":
+        if len(r.floating_table) != 3:
+            raise UmaokaError(
+                "a floating uma table needs one uma vector for each of 1, 2 and 3 floating "
+                "players, e.g. 1:12/-1/-3/-8|2:8/4/-4/-8|3:8/3/1/-12."
+            )
+        for k, vec in enumerate(r.floating_table, 1):
+            _check_uma(vec, r.players, f"the floating uma for {k} floating")
+    elif r.floating_table:
+        raise UmaokaError("a floating uma table was given but floating is not 'table'.")
+
+
+def _check_uma(uma: tuple[Decimal, ...], players: int, what: str) -> None:
+    if len(uma) != players:
+        example = "20/0/-20" if players == 3 else "20/10/-10/-20"
+        raise UmaokaError(
+            f"{what} has {len(uma)} values but the ruleset has {players} players; give "
+            f"{players} values from 1st to last, e.g. {example}."
+        )
+    for u in uma:
+        if not isinstance(u, Decimal) or not u.is_finite() or u != u.quantize(Decimal("0.1")):
+            raise UmaokaError(
+                f"{what} value {u} is not a number in thousands with at most one decimal "
+                "place; write e.g. 20/10/-10/-20."
+            )
+
+
+# ------------------------------------------------------------------------------------------------
+# Parsing of field values.
+
+
+def _closest(word: str, options: Iterable[str]) -> str:
+    match = difflib.get_close_matches(word.lower(), list(options), n=1, cutoff=0.6)
+    return f' Did you mean "{match[0]}"?' if match else ""
+
+
+def _unknown_value(key: str, value: Any) -> str:
+    opts = CHOICES[key]
+    return (
+        f'{key} cannot be "{value}"; use one of {", ".join(opts)}.{_closest(str(value), opts)}'
+    )
+
+
+def _number(key: str, value: Any) -> int:
+    if isinstance(value, bool):
+        raise UmaokaError(f"{key} must be a number of points, e.g. 25000 (got {value}).")
+    try:
+        d = Decimal(str(value).replace(",", "").replace("_", "").strip())
+    except InvalidOperation:
+        raise UmaokaError(
+            f'{key} must be a number of points, e.g. 25000 (got "{value}").'
+        ) from None
+    if not d.is_finite() or d != d.to_integral_value():
+        raise UmaokaError(f"{key} must be a whole number of points, e.g. 25000 (got {value}).")
+    return int(d)
+
+
+def _switch(key: str, value: Any) -> bool:
+    if isinstance(value, bool):
+        return value
+    text = str(value).strip().lower()
+    if text in _ON:
+        return True
+    if text in _OFF:
+        return False
+    raise UmaokaError(_unknown_value(key, value))
+
+
+def _choice(key: str, value: Any) -> str:
+    text = str(value).strip().lower().replace("-", "_").replace(" ", "_")
+    if key == "rounding":
+        text = _ROUNDING_ALIASES.get(str(value).strip(), _ROUNDING_ALIASES.get(text, text))
+    if text not in CHOICES[key]:
+        raise UmaokaError(_unknown_value(key, value))
+    return text
+
+
+def parse_uma(value: Any, what: str = "uma") -> tuple[Decimal, ...]:
+    """An uma vector from a list, ``20/10/-10/-20``, ``+20,+10,-10,-20`` or a shorthand.
+
+    >>> parse_uma("5-10")
+    (Decimal('10'), Decimal('5'), Decimal('-5'), Decimal('-10'))
+    >>> parse_uma("+20,+10,-10,-20") == parse_uma([20, 10, -10, -20])
+    True
+    """
+    if isinstance(value, str):
+        text = value.strip().replace("＋", "+").replace("－", "-").replace("−", "-")
+        if text.lower() in ("", "none", "off", "0"):
+            return ()  # "no uma": filled with zeros of the right length by the caller
+        if text in UMA_SHORTHANDS:
+            return tuple(Decimal(v) for v in UMA_SHORTHANDS[text])
+        parts = [p for p in re.split(r"[/,;\s]+", text) if p]
+    elif isinstance(value, Iterable):
+        parts = list(value)
+    else:
+        parts = [value]
+    out = []
+    for p in parts:
+        try:
+            if isinstance(p, bool):
+                raise InvalidOperation
+            d = Decimal(str(p).strip())
+            if not d.is_finite():
+                raise InvalidOperation
+        except InvalidOperation:
+            raise UmaokaError(
+                f'{what} "{value}" is not a list of numbers; write it as 20/10/-10/-20, '
+                "+20,+10,-10,-20, or a shorthand 5-10, 10-20, 10-30, 20-30."
+            ) from None
+        out.append(d + 0)  # + 0 turns -0 into 0
+    return tuple(out)
+
+
+def _parse_floating(value: Any) -> tuple[str, tuple[tuple[Decimal, ...], ...]]:
+    if isinstance(value, Mapping):
+        entries = {int(k): v for k, v in value.items()}
+    elif isinstance(value, bool):
+        return ("shift" if value else "off"), ()
+    else:
+        text = str(value).strip().lower()
+        if text in _OFF or text == "":
+            return "off", ()
+        if text in ("shift", "on", "sliding"):
+            return "shift", ()
+        if ":" not in text:
+            raise UmaokaError(
+                f'floating cannot be "{value}"; use off, shift, or a table such as '
+                "1:12/-1/-3/-8|2:8/4/-4/-8|3:8/3/1/-12."
+                + _closest(text, ("off", "shift"))
+            )
+        entries = {}
+        for part in re.split(r"[|;]", text):
+            if not part.strip():
+                continue
+            k, _, vec = part.partition(":")
+            try:
+                entries[int(k.strip())] = vec
+            except ValueError:
+                raise UmaokaError(
+                    f'floating table entry "{part.strip()}" should look like 2:8/4/-4/-8 '
+                    "(floating count, colon, uma)."
+                ) from None
+    if sorted(entries) != [1, 2, 3]:
+        raise UmaokaError(
+            "a floating uma table needs one uma vector for each of 1, 2 and 3 floating players "
+            f"(got {sorted(entries)}), e.g. 1:12/-1/-3/-8|2:8/4/-4/-8|3:8/3/1/-12."
+        )
+    return "table", tuple(
+        parse_uma(entries[k], f"the floating uma for {k} floating") for k in (1, 2, 3)
+    )
+
+
+# ------------------------------------------------------------------------------------------------
+# Resolving any form of ruleset.
+
+_KEY_ALIASES = {"return": "target", "returns": "target", "tie": "ties", "deposits": "leftover",
+                "preset": "preset", "ruleset": "preset", "base": "preset", "name": "preset"}
+
+
+def _apply(base: Ruleset, pairs: Iterable[tuple[Any, Any]]) -> Ruleset:
+    """Apply key/value overrides to a ruleset; a ``preset`` key first picks the base."""
+    changes: dict[str, Any] = {}
+    given: list[tuple[str, Any]] = []
+    for raw_key, value in pairs:
+        key = str(raw_key).strip().lower().replace(" ", "_")
+        key = _KEY_ALIASES.get(key, key)
+        if key == "preset":
+            base = preset(str(value))
+            continue
+        if key not in FIELDS:
+            raise UmaokaError(
+                f'"{raw_key}" is not a ruleset field; use {", ".join(FIELDS)} '
+                f"(or preset).{_closest(key, FIELDS)}"
+            )
+        given.append((key, value))
+    for key, value in given:
+        if key in ("start", "target"):
+            changes[key] = _number(key, value)
+        elif key == "players":
+            n = _number(key, value)
+            if n not in (3, 4):
+                raise UmaokaError(f"players must be 4 or 3 (got {value}).")
+            changes[key] = n
+        elif key == "oka":
+            changes[key] = _switch(key, value)
+        elif key == "uma":
+            changes[key] = parse_uma(value)
+        elif key == "floating":
+            changes["floating"], changes["floating_table"] = _parse_floating(value)
+        else:
+            changes[key] = _choice(key, value)
+    if changes.get("uma") == ():
+        changes["uma"] = (Decimal(0),) * changes.get("players", base.players)
+    if not changes:
+        return base
+    return replace(base, name="custom", **changes)
+
+
+def _text_pairs(text: str) -> tuple[str | None, list[tuple[str, str]]]:
+    """Split ``"mleague; ties=seat uma=20, 10, -10, -20"`` into a preset name and pairs."""
+    matches = list(re.finditer(r"([A-Za-z_][\w]*)\s*=\s*", text))
+    head = text[: matches[0].start()] if matches else text
+    head = head.strip().strip(";,").strip()
+    pairs = []
+    for i, m in enumerate(matches):
+        end = matches[i + 1].start() if i + 1 < len(matches) else len(text)
+        value = text[m.end():end].strip().rstrip(";,").strip()
+        pairs.append((m.group(1), value))
+    if head and (" " in head or ";" in head):
+        raise UmaokaError(
+            f'cannot read the ruleset "{text}"; write a preset name first, then key=value '
+            'overrides, e.g. "mleague; ties=seat".'
+        )
+    return (head or None), pairs
+
+
+def preset(name: str) -> Ruleset:
+    """The preset of that name (case-insensitive); unknown names suggest the closest.
+
+    >>> preset("MLeague").uma_text
+    '30/10/-10/-30'
+    """
+    from .presets import PRESETS
+
+    key = str(name).strip().lower().replace("_", "-").replace(" ", "-")
+    if key in PRESETS:
+        return PRESETS[key].ruleset
+    raise UmaokaError(
+        f'"{name}" is not a preset; use one of {", ".join(PRESETS)}.{_closest(key, PRESETS)}'
+    )
+
+
+@lru_cache(maxsize=512)
+def _from_text(text: str) -> Ruleset:
+    head, pairs = _text_pairs(text)
+    base = preset(head) if head else preset("standard")
+    return _apply(base, pairs)
+
+
+def ruleset(spec: Any = None) -> Ruleset:
+    """Resolve a preset name, ruleset text, mapping or list of key/value pairs to a Ruleset.
+
+    Missing fields come from ``standard`` (or from the preset named first).
+
+    >>> ruleset({"oka": "off", "uma": [15, 5, -5, -15]}).oka
+    False
+    >>> ruleset([["preset", "ema"], ["ties", "seat"]]).start
+    30000
+    """
+    if spec is None:
+        return preset("standard")
+    if isinstance(spec, Ruleset):
+        return spec
+    if isinstance(spec, str):
+        text = spec.strip()
+        return _from_text(text) if text else preset("standard")
+    if isinstance(spec, Mapping):
+        return _apply(preset("standard"), spec.items())
+    if isinstance(spec, Iterable):
+        pairs = []
+        for row in spec:
+            cells = list(row) if isinstance(row, (list, tuple)) else [row]
+            cells = [c for c in cells if c is not None and str(c).strip() != ""]
+            if not cells:
+                continue  # blank row of a rules range
+            if len(cells) == 1:
+                # A one-cell row is a preset name or a text (a one-column range of rules).
+                pairs.extend(_row_text(str(cells[0])))
+                continue
+            pairs.append((cells[0], cells[1]))
+        return _apply(preset("standard"), pairs)
+    raise UmaokaError(
+        f"a ruleset must be a preset name, a ruleset text or a key/value table (got {spec!r})."
+    )
+
+
+def _row_text(text: str) -> list[tuple[str, str]]:
+    head, pairs = _text_pairs(text)
+    return ([("preset", head)] if head else []) + pairs

@@ -1,0 +1,519 @@
+"""The settlement procedure of SETTLEMENT.md: raw end-of-game points to final scores.
+
+Everything is computed in whole tenths of a final point (100 raw points), so the
+arithmetic is exact integer arithmetic; results come out as ``Decimal``.
+
+>>> settle([35700, 32400, 22200, 9700]).final
+(Decimal('46'), Decimal('12'), Decimal('-18'), Decimal('-40'))
+>>> settle([32000, 32000, 20000, 16000], "mleague").final
+(Decimal('32.0'), Decimal('32.0'), Decimal('-20.0'), Decimal('-44.0'))
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from decimal import Decimal, InvalidOperation
+from typing import Any
+
+from .errors import UmaokaError
+from .rules import Ruleset
+from .rules import ruleset as resolve
+
+_ORDINALS = ("1st", "2nd", "3rd", "4th")
+
+
+# ------------------------------------------------------------------------------------------------
+# Exact decimals from integer tenths, cached: a league re-uses the same few hundred values.
+
+_TENTHS: dict[int, Decimal] = {}
+_WHOLE: dict[int, Decimal] = {}
+
+
+def tenths_to_decimal(t: int, whole: bool = False) -> Decimal:
+    """``462`` tenths as ``Decimal('46.2')``; with ``whole`` and no fraction, ``Decimal('46')``."""
+    if whole:
+        d = _WHOLE.get(t)
+        if d is None:
+            d = _WHOLE[t] = Decimal(t // 10) if t % 10 == 0 else Decimal(t).scaleb(-1)
+        return d
+    d = _TENTHS.get(t)
+    if d is None:
+        d = _TENTHS[t] = Decimal(t).scaleb(-1)
+    return d
+
+
+class Settlement:
+    """One settled game: places, every step's values, and the finals, in seat order.
+
+    The step values are tuples of ``Decimal`` in final points (thousands of raw points):
+    ``base`` (step 3), ``rounded`` (step 4), ``adjustment`` (step 5), ``oka`` and ``uma``
+    (steps 6-8, each player's share), ``penalty`` (step 9) and ``final``.
+    """
+
+    __slots__ = ("ruleset", "scores", "deposits", "points", "places", "order", "floating",
+                 "uma_used", "_base", "_rounded", "_adjust", "_oka", "_uma", "_penalty",
+                 "_final")
+
+    def __init__(self, ruleset: Ruleset, scores: tuple[int, ...], deposits: int,
+                 points: tuple[int, ...], places: tuple[int, ...], order: tuple[int, ...],
+                 floating: int | None, uma_used: tuple[int, ...], base: tuple[int, ...],
+                 rounded: tuple[int, ...], adjust: tuple[int, ...], oka: tuple[int, ...],
+                 uma: tuple[int, ...], penalty: tuple[int, ...], final: tuple[int, ...]):
+        self.ruleset = ruleset
+        #: raw points as entered, seat order
+        self.scores = scores
+        #: leftover riichi deposits in points
+        self.deposits = deposits
+        #: raw points after step 2 (leftover deposits given to 1st)
+        self.points = points
+        #: place of each seat (tied players under ties=split share the higher place)
+        self.places = places
+        #: seats from 1st to last (seat order among equal scores)
+        self.order = order
+        #: number of players at or above target when floating uma is on, else None
+        self.floating = floating
+        self.uma_used = uma_used
+        self._base, self._rounded, self._adjust = base, rounded, adjust
+        self._oka, self._uma, self._penalty, self._final = oka, uma, penalty, final
+
+    def _whole(self) -> bool:
+        return self.ruleset.rounding != "none"
+
+    def _decimals(self, values: tuple[int, ...], whole: bool | None = None) -> tuple[Decimal, ...]:
+        w = self._whole() if whole is None else whole
+        cache = _WHOLE if w else _TENTHS
+        try:
+            return tuple([cache[v] for v in values])
+        except KeyError:
+            return tuple([tenths_to_decimal(v, w) for v in values])
+
+    @property
+    def final(self) -> tuple[Decimal, ...]:
+        """Final scores in seat order."""
+        return self._decimals(self._final)
+
+    @property
+    def base(self) -> tuple[Decimal, ...]:
+        """Step 3: (raw - T) / 1000, exact."""
+        return self._decimals(self._base, whole=False)
+
+    @property
+    def rounded(self) -> tuple[Decimal, ...]:
+        """Step 4: the base values rounded with the ruleset's rounding."""
+        return self._decimals(self._rounded)
+
+    @property
+    def adjustment(self) -> tuple[Decimal, ...]:
+        """Step 5: the rounding error taken by the adjust player (0 for everybody else)."""
+        return self._decimals(self._adjust)
+
+    @property
+    def oka(self) -> tuple[Decimal, ...]:
+        """Step 6: each player's share of the oka."""
+        return self._decimals(self._oka)
+
+    @property
+    def uma(self) -> tuple[Decimal, ...]:
+        """Steps 6-8: each player's uma (shared between split-tied players)."""
+        return self._decimals(self._uma)
+
+    @property
+    def penalty(self) -> tuple[Decimal, ...]:
+        """Step 9: penalties added after settlement."""
+        return self._decimals(self._penalty)
+
+    @property
+    def deposit_shares(self) -> tuple[int, ...]:
+        """Step 2: raw points of leftover deposits each seat received."""
+        return tuple(p - s for p, s in zip(self.points, self.scores))
+
+    def __repr__(self) -> str:
+        finals = ", ".join(str(f) for f in self.final)
+        return f"Settlement(scores={list(self.scores)}, final=[{finals}])"
+
+    EXPLAIN_HEADER = ("Seat", "Raw", "Deposits", "Place", "Base", "Rounded", "Adjustment",
+                      "Oka", "Uma", "Penalty", "Final")
+
+    def explain(self) -> list[list[Any]]:
+        """A header row and one row per seat with every step of the procedure.
+
+        >>> settle([43600, 14500, 15400, 26500], "uma=0/0/0/0 rounding=half_up").explain()[1]
+        ['East', 43600, 0, 1, Decimal('13.6'), Decimal('14'), Decimal('-1'), Decimal('20'), \
+Decimal('0'), Decimal('0'), Decimal('33')]
+        """
+        seats = seat_names(len(self.scores))
+        cols = (self.base, self.rounded, self.adjustment, self.oka, self.uma, self.penalty,
+                self.final)
+        shares = self.deposit_shares
+        rows: list[list[Any]] = [list(self.EXPLAIN_HEADER)]
+        for i in range(len(self.scores)):
+            rows.append([seats[i], self.scores[i], shares[i], self.places[i]]
+                        + [c[i] for c in cols])
+        return rows
+
+    def steps(self) -> list[str]:
+        """The procedure in words, one line per step, for the command line and MJ_EXPLAIN."""
+        r = self.ruleset
+        t = r.target if r.oka else r.start
+        lines = [
+            "1. Places by raw score ("
+            + ("earlier seat wins ties" if r.ties == "seat" else "tied players share places")
+            + "): "
+            + ", ".join(f"{seat_names(len(self.scores))[s]} {_ordinal(self.places[s])}"
+                        for s in self.order) + ".",
+            f"2. Leftover deposits {self.deposits:,}: "
+            + ("none." if not self.deposits else
+               ("lost." if r.leftover == "lost" else "to 1st place.")),
+            f"3. Base = (raw - {t:,}) / 1000.",
+            f"4. Rounding: {r.rounding}.",
+            f"5. Rounding error absorbed by: {r.adjust}.",
+            f"6. Oka {r.oka_points:,} to 1st; uma {_fmt_uma(self.uma_used)}"
+            + (f" (floating: {self.floating} at or above {r.target:,})."
+               if self.floating is not None else "."),
+        ]
+        if any(self._penalty):
+            lines.append("9. Penalties added after settlement.")
+        return lines
+
+
+def _fmt_uma(tenths: tuple[int, ...]) -> str:
+    return "/".join(str(tenths_to_decimal(t, True)) for t in tenths)
+
+
+def _ordinal(place: int) -> str:
+    return _ORDINALS[place - 1] if 0 < place <= 4 else f"{place}th"
+
+
+def seat_names(n: int) -> tuple[str, ...]:
+    """Initial seat winds, East first."""
+    return ("East", "South", "West", "North")[:n]
+
+
+# ------------------------------------------------------------------------------------------------
+# Input checks. Every message is one sentence: what is wrong, and how to fix it.
+
+
+def _to_decimal(value: Any, what: str) -> Decimal:
+    if value is None or (isinstance(value, str) and not value.strip()):
+        raise UmaokaError(f"{what} is blank; enter every player's raw points (0 if they ended "
+                          "on exactly zero).")
+    if isinstance(value, bool):
+        raise UmaokaError(f"{what} is {str(value).upper()}, not a number; enter raw points "
+                          "such as 32400.")
+    if isinstance(value, float):
+        if not math.isfinite(value):
+            raise UmaokaError(f"{what} ({value}) is not a finite number; enter raw points such "
+                              "as 32400.")
+        return Decimal(repr(value))
+    if isinstance(value, (int, Decimal)):
+        d = Decimal(value)
+    else:
+        text = str(value).strip().replace(",", "").replace("_", "").replace("−", "-")
+        try:
+            d = Decimal(text)
+        except InvalidOperation:
+            raise UmaokaError(f'{what} ("{value}") is not a number; enter raw points such as '
+                              "32400.") from None
+    if not d.is_finite():
+        raise UmaokaError(f"{what} ({value}) is not a finite number; enter raw points such as "
+                          "32400.")
+    return d
+
+
+def _fmt(d: Decimal | int) -> str:
+    d = Decimal(d)
+    if d == d.to_integral_value():
+        return f"{int(d):,}"
+    return f"{d:,}"
+
+
+def _check_scores(scores: Sequence[Any], deposits: Any, r: Ruleset) -> tuple[tuple[int, ...],
+                                                                                int]:
+    """Validate scores and deposits; return them as integers of raw points."""
+    n = r.players
+    # Fast path: a list or tuple of whole numbers of points that add up (most games).
+    if type(scores) in (list, tuple) and len(scores) == n and type(deposits) is int \
+            and deposits >= 0:
+        for s in scores:
+            if type(s) is not int or s % 100:
+                break
+        else:
+            if sum(scores) + deposits == r.start * n:
+                return tuple(scores), deposits
+    if isinstance(scores, (str, bytes)) or not isinstance(scores, Sequence):
+        scores = list(scores) if not isinstance(scores, (str, bytes)) else [scores]
+    if len(scores) != n:
+        raise UmaokaError(
+            f"expected {n} scores (one per player, in seat order) but got {len(scores)}; "
+            + ("use a three-player ruleset such as tenhou-sanma for sanma."
+               if len(scores) == 3 and n == 4 else
+               "use a four-player ruleset for four players." if len(scores) == 4 and n == 3
+               else f"enter exactly {n} raw scores.")
+        )
+    # Fast path: whole numbers already (Python callers, and most of Excel's floats).
+    if all(type(s) is int for s in scores):
+        raw = tuple(scores)
+    else:
+        dec = [_to_decimal(s, f"score {i + 1}") for i, s in enumerate(scores)]
+        _check_typed_scale(dec, deposits, r)
+        for i, d in enumerate(dec):
+            if d % 100:
+                raise UmaokaError(
+                    f"score {i + 1} ({_fmt(d)}) is not a whole multiple of 100; raw points "
+                    "always end in 00, so check it for a typo."
+                )
+        raw = tuple(int(d) for d in dec)
+    if type(deposits) is not int or deposits % 100:
+        deposits = _to_decimal(deposits, "deposits") if deposits is not None else Decimal(0)
+        if deposits % 100:
+            raise UmaokaError(
+                f"deposits ({_fmt(deposits)}) must be in points, a multiple of 100 (1,000 per "
+                "riichi stick), e.g. 2000 for two sticks."
+            )
+        deposits = int(deposits)
+    if deposits < 0:
+        raise UmaokaError(f"deposits ({deposits:,}) cannot be negative; enter the leftover "
+                          "riichi sticks in points, e.g. 1000 for one stick, or 0.")
+    for i, s in enumerate(raw):
+        if s % 100:
+            _check_typed_scale([Decimal(x) for x in raw], deposits, r)
+            raise UmaokaError(
+                f"score {i + 1} ({s:,}) is not a whole multiple of 100; raw points always end "
+                "in 00, so check it for a typo."
+            )
+    total = sum(raw) + deposits
+    expected = r.start * n
+    if total != expected:
+        _check_typed_scale([Decimal(x) for x in raw], deposits, r)
+        diff = expected - total
+        with_dep = f" plus {deposits:,} in deposits" if deposits else ""
+        raise UmaokaError(
+            f"scores add up to {sum(raw):,}{with_dep} but {n} x {r.start:,} = {expected:,}: "
+            f"{abs(diff):,} {'missing' if diff > 0 else 'too many'}; "
+            + ("enter the leftover riichi sticks as deposits or fix a score."
+               if diff > 0 and diff % 1000 == 0 else "fix a score or the deposits.")
+        )
+    return raw, deposits
+
+
+def _check_typed_scale(dec: list[Decimal], deposits: Any, r: Ruleset) -> None:
+    """Spot scores typed in thousands (35.7) or hundreds (357) and say so."""
+    total = sum(dec)
+    expected = r.start * r.players
+    dep = Decimal(deposits) if isinstance(deposits, (int, Decimal)) else Decimal(0)
+    if total * 1000 + dep == expected or (total + dep) * 1000 == expected:
+        raise UmaokaError(
+            f"the scores look typed in thousands ({_fmt(dec[0])} for "
+            f"{_fmt(dec[0] * 1000)}); enter full raw points such as 32400."
+        )
+    if total * 100 + dep == expected or (total + dep) * 100 == expected:
+        raise UmaokaError(
+            f"the scores look typed in hundreds ({_fmt(dec[0])} for {_fmt(dec[0] * 100)}); "
+            "enter full raw points such as 32400."
+        )
+
+
+def _check_penalties(penalties: Any, n: int) -> tuple[int, ...]:
+    if penalties is None:
+        return (0,) * n
+    pens = list(penalties)
+    if len(pens) != n:
+        raise UmaokaError(f"expected {n} penalties (one per player, 0 for none) but got "
+                          f"{len(pens)}.")
+    out = []
+    for i, p in enumerate(pens):
+        if p is None or (isinstance(p, str) and not p.strip()):
+            out.append(0)
+            continue
+        d = _to_decimal(p, f"penalty {i + 1}") * 10
+        if d != d.to_integral_value():
+            raise UmaokaError(f"penalty {i + 1} ({p}) has more than one decimal place; give "
+                              "penalties in final points, e.g. -20 or -2.5.")
+        out.append(int(d))
+    return tuple(out)
+
+
+# ------------------------------------------------------------------------------------------------
+# The procedure.
+
+
+# Step 4 as a table: whether a remainder of 0-9 tenths rounds up, per mode.
+_BUMP = {
+    "half_down": (0, 0, 0, 0, 0, 0, 1, 1, 1, 1),
+    "half_up": (0, 0, 0, 0, 0, 1, 1, 1, 1, 1),
+    "floor": (0,) * 10,
+    "ceil": (0,) + (1,) * 9,
+}
+
+
+def _round(v: int, mode: str) -> int:
+    """Round tenths ``v`` to whole points (still in tenths), per SETTLEMENT.md step 4."""
+    q, r = divmod(v, 10)  # floor division: q is toward minus infinity, 0 <= r < 10
+    if mode == "half_down":
+        return (q + (r > 5)) * 10
+    if mode == "half_up":
+        return (q + (r >= 5)) * 10
+    if mode == "floor":
+        return q * 10
+    if mode == "ceil":
+        return (q + (r > 0)) * 10
+    return v
+
+
+def _split(total: int, k: int, unit: int) -> list[int]:
+    """Share ``total`` among ``k`` players in ``unit``s: floor shares, the rest to the first."""
+    share = total // (k * unit) * unit
+    return [total - share * (k - 1)] + [share] * (k - 1)
+
+
+_NO_PENALTY = {3: (0, 0, 0), 4: (0, 0, 0, 0)}
+
+
+def _floating_uma(r: Ruleset, count: int) -> tuple[int, ...]:
+    """The uma vector (tenths) for ``count`` players at or above target (step 7)."""
+    if count in (0, r.players):
+        count = 2  # seed 000: as if two were above and two below
+    if r.floating == "table":
+        return r._table[count - 1]  # type: ignore[attr-defined]
+    uma = r._uma  # type: ignore[attr-defined]
+    shifted = [max(u, 0) if i < count else min(u, 0) for i, u in enumerate(uma)]
+    lost_plus = sum(u for i, u in enumerate(uma) if i >= count and u > 0)
+    lost_minus = sum(u for i, u in enumerate(uma) if i < count and u < 0)
+    shifted[0] += lost_plus
+    shifted[-1] += lost_minus
+    return tuple(shifted)
+
+
+def settle(scores: Sequence[Any], ruleset: Any = "standard", deposits: Any = 0,
+           penalties: Sequence[Any] | None = None) -> Settlement:
+    """Settle one game: raw points in seat order (East first) to final scores.
+
+    ``ruleset`` is a :class:`Ruleset`, a preset name, a ruleset text or a mapping;
+    ``deposits`` are leftover riichi sticks in points; ``penalties`` (final points,
+    one per seat) are added after settlement, outside the zero sum.
+
+    >>> settle([45000, 33000, 18000, 4000], "uma=10-20").final
+    (Decimal('55'), Decimal('13'), Decimal('-22'), Decimal('-46'))
+    >>> settle([43600, 14500, 15400, 26500], "uma=0/0/0/0 rounding=half_up").final
+    (Decimal('33'), Decimal('-15'), Decimal('-15'), Decimal('-3'))
+    """
+    r = ruleset if type(ruleset) is Ruleset else resolve(ruleset)
+    raw, dep = _check_scores(scores, deposits, r)
+    n = r.players
+    pens = _NO_PENALTY[n] if penalties is None else _check_penalties(penalties, n)
+
+    # 1. Places. sorted(..., reverse=True) is stable, so equal scores keep seat order.
+    order = tuple(sorted(range(n), key=raw.__getitem__, reverse=True))
+    places = [0] * n
+    groups: list[list[int]] = []
+    if r.ties == "split" and len(set(raw)) < n:  # runs of positions with equal raw scores
+        for k in range(n):
+            if k and raw[order[k]] == raw[order[k - 1]]:
+                groups[-1].append(k)
+            else:
+                groups.append([k])
+        for g in groups:
+            for k in g:
+                places[order[k]] = g[0] + 1
+    else:
+        places[order[0]] = 1
+        for k in range(1, n):
+            places[order[k]] = k + 1
+
+    # 2. Leftover deposits: to 1st (shared in 100s by players split-tied for 1st), or lost.
+    points = raw
+    lost = 0
+    if dep:
+        if r.leftover == "first":
+            points = list(raw)
+            firsts = groups[0] if groups else [0]
+            for k, share in zip(firsts, _split(dep // 100, len(firsts), 1)):
+                points[order[k]] += share * 100
+            points = tuple(points)
+        else:
+            lost = dep // 100
+
+    # 3-4. Base values and rounding, in tenths.
+    t = r._t  # type: ignore[attr-defined]
+    base = tuple([p // 100 - t for p in points])
+    mode = r.rounding
+    if mode == "none":
+        rounded = base
+    else:
+        bump = _BUMP[mode]
+        rounded = tuple([(b // 10 + bump[b % 10]) * 10 for b in base])
+
+    # 5. Zero-sum adjustment: the rounding error goes to the adjust player.
+    oka = r._oka  # type: ignore[attr-defined]
+    adjust = [0] * n
+    if r.adjust != "none":
+        error = sum(rounded) + oka + lost
+        if error:
+            adjust[order[0] if r.adjust == "first" else order[-1]] = -error
+
+    # 6-8. Place bonuses (uma, oka for 1st), shared by split-tied players.
+    floating = None
+    if r.floating == "off":
+        uma_vec = r._uma  # type: ignore[attr-defined]
+    else:
+        target = r.target
+        floating = 0
+        for p in points:
+            floating += p >= target
+        uma_vec = r._floating_vectors[floating]  # type: ignore[attr-defined]
+    oka_share = [0] * n
+    if not groups:  # nobody shares a place: each seat takes its place's uma
+        uma = [uma_vec[p - 1] for p in places]
+        oka_share[order[0]] = oka
+    else:
+        uma = _shared_bonuses(groups, order, uma_vec, oka, oka_share, r._unit)  # type: ignore
+
+    final = tuple([a + b + c + d + e for a, b, c, d, e in zip(rounded, adjust, uma, oka_share,
+                                                                 pens)])
+    return Settlement(r, raw, dep, points, tuple(places), order, floating, uma_vec, base,
+                      rounded, tuple(adjust), tuple(oka_share), tuple(uma), pens, final)
+
+
+def _shared_bonuses(groups: list[list[int]], order: tuple[int, ...], uma_vec: tuple[int, ...],
+                    oka: int, oka_share: list[int], unit: int) -> list[int]:
+    """Steps 6 and 8 under ties=split: each group of tied places shares its bonuses.
+
+    Fills ``oka_share`` and returns the uma of each seat; in a shared bonus, the oka part
+    is split on its own so the explanation's oka and uma columns each add up.
+    """
+    uma = [0] * len(order)
+    for g in groups:
+        seats = [order[k] for k in g]
+        with_oka = g[0] == 0
+        bonus = _split(sum(uma_vec[k] for k in g) + (oka if with_oka else 0), len(g), unit)
+        okas = _split(oka, len(g), unit) if with_oka else [0] * len(g)
+        for s, b, o in zip(seats, bonus, okas):
+            oka_share[s] = o
+            uma[s] = b - o
+    return uma
+
+
+def rank(scores: Sequence[Any], ruleset: Any = "standard") -> tuple[int, ...]:
+    """Places of each seat by raw score, with the ruleset's tie rule.
+
+    Scores are ranked as given (they need not add up); under ``ties=split`` tied
+    players share the higher place.
+
+    >>> rank([30000, 30000, 25000, 15000])
+    (1, 2, 3, 4)
+    >>> rank([30000, 30000, 25000, 15000], "mleague")
+    (1, 1, 3, 4)
+    """
+    r = ruleset if type(ruleset) is Ruleset else resolve(ruleset)
+    n = r.players
+    if len(scores) != n:
+        raise UmaokaError(f"expected {n} scores (one per player, in seat order) but got "
+                          f"{len(scores)}; enter exactly {n} raw scores.")
+    vals = [_to_decimal(s, f"score {i + 1}") for i, s in enumerate(scores)]
+    order = sorted(range(n), key=vals.__getitem__, reverse=True)
+    places = [0] * n
+    for k, s in enumerate(order):
+        tied_above = k and r.ties == "split" and vals[s] == vals[order[k - 1]]
+        places[s] = places[order[k - 1]] if tied_above else k + 1
+    return tuple(places)

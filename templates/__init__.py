@@ -1,0 +1,1 @@
+"""Workbook generation with openpyxl: the league template, batch generation, settling."""

@@ -1,0 +1,22 @@
+"""The docstring examples are documentation: run them against the installed package."""
+
+import doctest
+import importlib
+
+import pytest
+
+MODULES = [
+    "umaoka.engine",
+    "umaoka.engine.rules",
+    "umaoka.engine.settle",
+    "umaoka.engine.shortcut",
+    "umaoka.engine.standings",
+]
+
+
+@pytest.mark.parametrize("name", MODULES)
+def test_docstring_examples(name):
+    module = importlib.import_module(name)
+    result = doctest.testmod(module, optionflags=doctest.ELLIPSIS)
+    assert result.attempted > 0
+    assert result.failed == 0
