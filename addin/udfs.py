@@ -1,0 +1,369 @@
+"""umaoka's Excel functions: xlwings custom functions around the engine.
+
+One module serves classic xlwings (Windows: name it under "UDF Modules" in the
+xlwings.conf sheet and click Import Functions), xlwings Lite (``umaoka lite DIR``
+writes a self-contained main.py from this file and the engine) and xlwings Server
+(``from umaoka.addin.udfs import *`` in the server's ``custom_functions`` package).
+
+Each function only converts cells to Python values and back; every rule and every
+check of scores and rulesets is the engine's. Bad input raises
+:class:`UmaokaExcelError` (an ``xlwings.XlwingsError``), whose one-sentence message
+Excel shows for the cell; xlwings Server returns an XlwingsError's message as is.
+
+Range arguments of bulk data (scores, deposits, penalties, players, finals) use
+xlwings' ``raw`` converter and are made two-dimensional here: xlwings 0.37's Office.js
+value cleaning costs about 0.2 ms per cell outside Pyodide, i.e. seconds for a league
+sheet, while this module's own conversion costs well under 1 µs per cell.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from decimal import Decimal
+from typing import Any
+
+import xlwings as xw
+from umaoka.engine import (
+    PRESETS,
+    UmaokaError,
+    rank,
+    settle,
+    shortcut,
+    standings,
+    standings_table,
+)
+from umaoka.engine import ruleset as resolve_ruleset
+from umaoka.engine.hands import hand, hand_rules, hand_table
+
+__all__ = [
+    "MJ_EXPLAIN",
+    "MJ_HAND",
+    "MJ_HAND_TABLE",
+    "MJ_PRESETS",
+    "MJ_RANK",
+    "MJ_RULESET",
+    "MJ_SETTLE",
+    "MJ_SHORTCUT",
+    "MJ_STANDINGS",
+]
+
+#: What Excel passes: a value, or a range as a list of rows (typing.Any is the annotation
+#: every xlwings runtime accepts as "convert as usual").
+Cells = Any
+
+RULESET_DOC = ("Preset name (standard, mleague, ema...), ruleset text such as "
+               '"mleague; ties=seat", or a two-column key/value range. Blank: standard.')
+
+
+class UmaokaExcelError(xw.XlwingsError):
+    """A bad input, with the engine's one-sentence message for the person at the sheet."""
+
+
+@contextmanager
+def _excel_errors() -> Iterator[None]:
+    """Turn the engine's errors into errors Excel shows with their message, no traceback."""
+    try:
+        yield
+    except UmaokaError as e:
+        raise UmaokaExcelError(str(e)) from None
+
+
+# ------------------------------------------------------------------------------------------------
+# Conversion between Excel's cells and the engine's values (no rules here).
+
+
+def _cell(value: Any) -> Any:
+    """One cell as the engine wants it: whole floats as ints, Office.js entities unwrapped."""
+    kind = type(value)
+    if kind is float:
+        return int(value) if value.is_integer() else value
+    if kind is dict:  # Office.js error or formatted value: {"type": ..., "basicValue": ...}
+        return _cell(value.get("basicValue"))
+    return value
+
+
+def _grid(value: Cells) -> list[list[Any]]:
+    """Any range argument as a list of rows of cells (a single value is a 1 x 1 range)."""
+    if value is None:
+        return []
+    if isinstance(value, (list, tuple)):
+        if not value:
+            return []
+        if not isinstance(value[0], (list, tuple)):
+            return [[_cell(v) for v in value]]
+        return [[_cell(v) for v in row] for row in value]
+    return [[_cell(value)]]
+
+
+def _line(value: Cells) -> list[Any] | None:
+    """A row or a column of cells as one list (None when omitted)."""
+    grid = _grid(value)
+    if not grid:
+        return None
+    if len(grid) > 1 and all(len(row) == 1 for row in grid):
+        return [row[0] for row in grid]
+    return [c for row in grid for c in row]
+
+
+def _is_blank(cell: Any) -> bool:
+    """An empty cell: Excel sends None or "", and desktop Excel's Office.js sends 0."""
+    return cell is None or cell == "" or (type(cell) in (int, float) and cell == 0)
+
+
+def _blank_row(row: list[Any]) -> bool:
+    return all(_is_blank(c) for c in row)
+
+
+def _scalar(value: Cells, default: Any = None) -> Any:
+    """A single-cell argument; blank means the default."""
+    grid = _grid(value)
+    cell = grid[0][0] if grid and grid[0] else None
+    return default if cell is None or cell == "" else cell
+
+
+_NUMBERS: dict[Decimal, int | float] = {}
+
+
+def _number(value: Any) -> Any:
+    """Exact decimals as Excel numbers: int when whole, else float (finals have 1 decimal)."""
+    if type(value) is not Decimal:
+        return value
+    n = _NUMBERS.get(value)
+    if n is None:
+        n = _NUMBERS[value] = int(value) if value == value.to_integral_value() else float(value)
+    return n
+
+
+def _numbers(row: Any) -> list[Any]:
+    return [_number(v) for v in row]
+
+
+def _rules(ruleset: Cells) -> Any:
+    """The ruleset argument resolved once per call (a text, or the rows of a rules range)."""
+    grid = _grid(ruleset)
+    if len(grid) == 1 and len(grid[0]) == 1:
+        cell = grid[0][0]
+        return resolve_ruleset(cell if isinstance(cell, str) or cell is None else str(cell))
+    rows = [row for row in grid if not _blank_row(row)]
+    return resolve_ruleset(rows or None)
+
+
+def _hand_rules(options: Cells) -> Any:
+    """The hand-rules argument: a text, or the rows of a rules range (blank: none)."""
+    grid = [row for row in _grid(options) if not _blank_row(row)]
+    if len(grid) == 1 and len(grid[0]) == 1:
+        return hand_rules(str(grid[0][0]))
+    return hand_rules(grid or None)
+
+
+def _games(scores: Cells) -> tuple[list[list[Any]], bool]:
+    """Games as rows of scores, and whether one game was given as a column."""
+    grid = _grid(scores)
+    if len(grid) > 1 and all(len(row) == 1 for row in grid):
+        return [[row[0] for row in grid]], True
+    return grid, False
+
+
+def _per_game(values: Cells, games: int, what: str) -> list[Any]:
+    """One value for every game, from a single value or a row or column of values."""
+    line = _line(values)
+    if line is None:
+        return [None] * games
+    if len(line) == 1:
+        return line * games
+    if len(line) != games:
+        raise UmaokaExcelError(f"{what} has {len(line)} cells but there are {games} games; give "
+                               f"one {what} value for all games or one per game.")
+    return line
+
+
+def _penalty_rows(penalties: Cells, games: int) -> list[list[Any] | None]:
+    """Penalties for each game: omitted, one row or column for one game, or one row a game."""
+    if penalties is None:
+        return [None] * games
+    if games == 1:
+        return [_line(penalties)]
+    grid = _grid(penalties)
+    if len(grid) != games:
+        raise UmaokaExcelError(f"penalties has {len(grid)} rows but there are {games} games; "
+                               "give one row of penalties per game, or leave it out.")
+    return [None if _blank_row(row) else row for row in grid]
+
+
+def _each_game(games: list[list[Any]], column: bool,
+               compute: Callable[[int, list[Any]], list[Any]]) -> Any:
+    """Apply ``compute(index, scores)`` to every game, returned in the orientation given.
+
+    Blank games give blank cells. A bad game in a block of games gives its message in the
+    row's first cell; a single bad game raises, so Excel shows the message for the cell.
+    """
+    if not games:
+        return ""
+    if len(games) == 1:
+        row = games[0]
+        out = [""] * len(row) if _blank_row(row) else compute(0, row)
+        return [[v] for v in out] if column else [out]
+    width = max(len(row) for row in games)
+    result = []
+    for i, row in enumerate(games):
+        if _blank_row(row):
+            result.append([""] * width)
+            continue
+        try:
+            out = compute(i, row)
+        except UmaokaError as e:
+            out = [str(e)]
+        result.append(out + [""] * (width - len(out)))
+    return result
+
+
+# ------------------------------------------------------------------------------------------------
+# The functions.
+
+
+@xw.func
+@xw.arg("scores", "raw", ndim=2,
+        doc="Raw end-of-game points in seat order (East first): a row or column for one game, "
+            "or a block with one game per row.")
+@xw.arg("ruleset", ndim=2, doc=RULESET_DOC)
+@xw.arg("deposits", "raw", ndim=2,
+        doc="Leftover riichi sticks in points (1000 per stick): one value, or one per game. "
+            "Blank: 0.")
+@xw.arg("penalties", "raw", ndim=2,
+        doc="Penalties (chombo) in final points added after settlement: one per player, one "
+            "row per game. Blank: none.")
+def MJ_SETTLE(scores: Cells, ruleset: Cells = None, deposits: Cells = None,
+              penalties: Cells = None) -> Any:
+    """Final scores with oka and uma, in seat order. E.g. =MJ_SETTLE(B2:E2, "mleague")."""
+    with _excel_errors():
+        rules = _rules(ruleset)
+        games, column = _games(scores)
+        deps = [0 if _is_blank(d) else d for d in _per_game(deposits, len(games), "deposits")]
+        pens = _penalty_rows(penalties, len(games))
+        return _each_game(games, column, lambda i, row: _numbers(
+            settle(row, rules, deps[i], pens[i]).final))
+
+
+@xw.func
+@xw.arg("scores", "raw", ndim=2,
+        doc="Raw end-of-game points in seat order: a row or column for one game, or a block "
+            "with one game per row.")
+@xw.arg("ruleset", ndim=2, doc=RULESET_DOC + " Its ties rule decides equal scores.")
+def MJ_RANK(scores: Cells, ruleset: Cells = None) -> Any:
+    """Place of each player by raw score (1 = top), ties by the ruleset. E.g. =MJ_RANK(B2:E2)."""
+    with _excel_errors():
+        rules = _rules(ruleset)
+        return _each_game(*_games(scores), lambda i, row: list(rank(row, rules)))
+
+
+@xw.func
+@xw.arg("scores", "raw", ndim=2,
+        doc="Raw end-of-game points of one game in seat order (a row or a column).")
+@xw.arg("ruleset", ndim=2, doc=RULESET_DOC)
+@xw.arg("deposits", "raw", ndim=2,
+        doc="Leftover riichi sticks in points (1000 per stick). Blank: 0.")
+def MJ_EXPLAIN(scores: Cells, ruleset: Cells = None, deposits: Cells = None) -> Any:
+    """Every step of one settlement: a header and a row per player. =MJ_EXPLAIN(B2:E2)."""
+    with _excel_errors():
+        game = settle(_line(scores) or [], _rules(ruleset), _scalar(deposits, 0))
+        return [_numbers(row) for row in game.explain()]
+
+
+@xw.func
+@xw.arg("ruleset", ndim=2, doc=RULESET_DOC)
+@xw.arg("scores", "raw", ndim=2,
+        doc="Raw points of one game to show (a row or a column). Blank: everybody at start.")
+def MJ_SHORTCUT(ruleset: Cells = None, scores: Cells = None) -> Any:
+    """Shortcut table: final = round(raw/1000) + offset of the place. =MJ_SHORTCUT("standard")."""
+    with _excel_errors():
+        return [_numbers(row) for row in shortcut(_rules(ruleset), _line(scores)).table()]
+
+
+@xw.func
+@xw.arg("players", "raw", ndim=2,
+        doc="Player names, one game per row, in the same seat order as the finals.")
+@xw.arg("finals", "raw", ndim=2,
+        doc="Final scores (e.g. from MJ_SETTLE), same size as players. Blank rows are skipped.")
+def MJ_STANDINGS(players: Cells, finals: Cells) -> Any:
+    """League standings: totals, averages, places, rates; best first. =MJ_STANDINGS(B2:E9,G2:J9)."""
+    names_grid, finals_grid = _grid(players), _grid(finals)
+    if (len(finals_grid) > 1 and all(len(r) == 1 for r in finals_grid)
+            and len(names_grid) == len(finals_grid)):  # one game given as two columns
+        names_grid = [[r[0] for r in names_grid]]
+        finals_grid = [[r[0] for r in finals_grid]]
+    if len(names_grid) != len(finals_grid):
+        raise UmaokaExcelError(f"players has {len(names_grid)} rows but finals has "
+                               f"{len(finals_grid)}; select ranges of the same size.")
+    rows: list[int] = []
+
+    def games() -> Iterator[tuple[list[Any], list[Any]]]:
+        for i, (names, fins) in enumerate(zip(names_grid, finals_grid), 1):
+            if all(c is None or c == "" for c in fins) or (
+                    _blank_row(fins) and _blank_row(names)):
+                continue  # a game not played (yet), or an empty row of the range
+            rows.append(i)
+            yield names, fins
+
+    try:
+        table = standings_table(standings(games()))
+    except UmaokaError as e:
+        message, game = str(e), f"game {len(rows)} "
+        where = f"row {rows[-1] if rows else 1} of the range"
+        raise UmaokaExcelError(f"{where} {message[len(game):]}" if message.startswith(game)
+                               else f"{where}: {message}") from None
+    return [_numbers(row) for row in table]
+
+
+@xw.func
+@xw.arg("ruleset", ndim=2, doc=RULESET_DOC)
+def MJ_RULESET(ruleset: Cells = None) -> Any:
+    """The ruleset as a key/value table, usable as a ruleset range. =MJ_RULESET("ema")."""
+    with _excel_errors():
+        rules = _rules(ruleset)
+        head = [["preset", rules.name]] if rules.name in PRESETS else []
+        return head + [[key, value] for key, value in rules.values().items()]
+
+
+@xw.func
+def MJ_PRESETS() -> Any:
+    """Every preset with its description, main values and source. =MJ_PRESETS()."""
+    fields = ["players", "start", "target", "oka", "uma", "floating", "rounding", "adjust",
+              "ties", "leftover"]
+    table: list[list[Any]] = [["name", "description", *fields, "source"]]
+    for p in PRESETS.values():
+        values = p.ruleset.values()
+        table.append([p.name, p.description, *(values[f] for f in fields), p.source])
+    return table
+
+
+@xw.func
+@xw.arg("han", doc='Han (1 or more), a limit such as "mangan", or a yakuman such as "yakuman" '
+        'or "double yakuman".')
+@xw.arg("fu", doc="Fu (20, 25, 30 ... 110); may be blank from 5 han (mangan) up.")
+@xw.arg("dealer", doc='TRUE (or "dealer") if the winner is the dealer. Blank: FALSE.')
+@xw.arg("tsumo", doc='TRUE (or "tsumo") for a self-drawn win, FALSE (or "ron") for a win off '
+        "a discard. Blank: FALSE.")
+@xw.arg("honba", doc="Repeat counters (honba) on the table. Blank: 0.")
+@xw.arg("options", ndim=2, doc='Hand rules such as "kiriage; kazoe=sanbaiman; sanma", or a '
+        "two-column key/value range. Blank: none.")
+def MJ_HAND(han: Cells, fu: Cells = None, dealer: Cells = False, tsumo: Cells = False,
+            honba: Cells = 0, options: Cells = None) -> Any:
+    """What a win pays: the total the winner gains, then the payments as scorers write them
+    (ron; non-dealer tsumo: from each non-dealer, from the dealer; dealer tsumo: from each).
+    E.g. =MJ_HAND(3, 30)."""
+    with _excel_errors():
+        result = hand(_scalar(han), _scalar(fu), _scalar(dealer, False), _scalar(tsumo, False),
+                      _scalar(honba, 0), rules=_hand_rules(options))
+        return [[result.total, *result.payments] + [""] * (2 - len(result.payments))]
+
+
+@xw.func
+@xw.arg("dealer", doc='TRUE (or "dealer") for the dealer\'s table. Blank: the non-dealer\'s.')
+@xw.arg("options", ndim=2, doc='Hand rules such as "kiriage" or "aotenjou", or a two-column '
+        "key/value range. Blank: none.")
+def MJ_HAND_TABLE(dealer: Cells = False, options: Cells = None) -> Any:
+    """The scoring table: a row per han, a column per fu, "ron / tsumo" in each cell, then
+    the limits. E.g. =MJ_HAND_TABLE(TRUE)."""
+    with _excel_errors():
+        return hand_table(_scalar(dealer, False), _hand_rules(options))

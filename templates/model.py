@@ -1,0 +1,128 @@
+"""What a league workbook holds, independent of any spreadsheet: rulesets, players, games.
+
+The template generator writes a :class:`Book`; ``umaoka settle`` reads one back from a
+filled workbook and writes it again with every result as a plain value.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import Any
+
+from umaoka.engine import PRESETS, Ruleset, UmaokaError, ruleset
+
+#: Excel's limit on sheet names, and the characters it refuses in them.
+SHEET_NAME_MAX = 31
+_BAD_SHEET_CHARS = re.compile(r"[\[\]:*?/\\]")
+
+
+@dataclass
+class Rules:
+    """One ruleset sheet: a short name (used in the sheet and defined names) and the rules."""
+
+    name: str
+    ruleset: Ruleset
+
+    @property
+    def defined_name(self) -> str:
+        """The workbook name of the key/value table, e.g. ``Rules_mleague``."""
+        return "Rules_" + re.sub(r"\W", "_", self.name, flags=re.ASCII)
+
+
+@dataclass
+class Game:
+    """One row of a league tab: seat order is East, South, West, North."""
+
+    date: Any = None
+    session: Any = None
+    table: Any = None
+    number: Any = None
+    players: list[Any] = field(default_factory=list)
+    scores: list[Any] = field(default_factory=list)
+    deposits: Any = None
+    penalties: list[Any] = field(default_factory=list)
+
+    def is_blank(self) -> bool:
+        """No score, deposit nor penalty entered: a row not played yet."""
+        return all(_blank(v) for v in [*self.scores, self.deposits, *self.penalties])
+
+
+@dataclass
+class League:
+    """One league or season: its name, the index of its ruleset, its games."""
+
+    name: str
+    rules: int = 0
+    games: list[Game] = field(default_factory=list)
+
+
+@dataclass
+class Book:
+    """A whole league workbook."""
+
+    rules: list[Rules]
+    leagues: list[League]
+    players: list[str] = field(default_factory=list)
+    lang: str = "en"
+
+    def rules_of(self, league: League) -> Rules:
+        return self.rules[league.rules]
+
+
+def _blank(value: Any) -> bool:
+    return value is None or (isinstance(value, str) and not value.strip())
+
+
+def check_sheet_name(name: str, what: str) -> str:
+    """A league name usable as an Excel sheet name, or a one-line error."""
+    name = name.strip()
+    if not name:
+        raise UmaokaError(f"{what} is blank; give every league a name.")
+    if _BAD_SHEET_CHARS.search(name) or name.startswith("'") or name.endswith("'"):
+        raise UmaokaError(f'{what} "{name}" cannot be a sheet name; leave out [ ] : * ? / \\ '
+                          "and leading or trailing quotes.")
+    return name
+
+
+def rules_name(spec: str, taken: set[str]) -> str:
+    """A short unique name for a ruleset text: the preset name, else a slug of the text."""
+    text = spec.strip()
+    key = text.lower()
+    base = key if key in PRESETS else re.sub(r"[^0-9a-z]+", "-", key).strip("-") or "custom"
+    base = base[:20]
+    name, i = base, 2
+    while name in taken:
+        name = f"{base[:17]}-{i}"
+        i += 1
+    return name
+
+
+def make_book(rulesets: list[str] | None = None, leagues: list[str] | None = None,
+              players: list[str] | None = None, lang: str = "en") -> Book:
+    """A book from command-line style arguments, every ruleset checked by the engine.
+
+    One ruleset serves every league; otherwise give one ruleset per league, in order.
+    """
+    specs = [s for s in (rulesets or ["standard"]) if s.strip()] or ["standard"]
+    names = [check_sheet_name(n, "league name") for n in (leagues or ["League"])]
+    if len({n.lower() for n in names}) != len(names):
+        raise UmaokaError("two leagues have the same name; give every league its own name.")
+    if len(specs) not in (1, len(names)):
+        raise UmaokaError(f"{len(specs)} rulesets for {len(names)} leagues; give one ruleset "
+                          "for all leagues or one per league, in the same order.")
+    rules: list[Rules] = []
+    index: dict[str, int] = {}
+    for spec in specs:
+        if spec in index:
+            continue
+        index[spec] = len(rules)
+        rules.append(Rules(rules_name(spec, {r.name for r in rules}), ruleset(spec)))
+    book_leagues = [League(n, index[specs[0] if len(specs) == 1 else specs[i]])
+                    for i, n in enumerate(names)]
+    clean_players: list[str] = []
+    for p in players or []:
+        p = str(p).strip()
+        if p and p not in clean_players:
+            clean_players.append(p)
+    return Book(rules, book_leagues, clean_players, lang)

@@ -1,0 +1,133 @@
+"""Settling the games of a :class:`~umaoka.templates.model.Book` with the engine.
+
+The settled copy of a workbook and the tests use these values; the template's own
+formulas (MJ_SETTLE, native standings) compute the same numbers in Excel.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from decimal import Decimal
+from typing import Any
+
+from umaoka.engine import PlayerStanding, Ruleset, Settlement, UmaokaError, settle, standings
+
+from .labels import label
+from .model import Book, Game, League
+
+#: First data row of a league tab (rows 1-4: title, note, block headers, column headers).
+FIRST_ROW = 5
+
+
+@dataclass
+class Outcome:
+    """One entered game: its settlement, or the engine's message when its scores are bad."""
+
+    settlement: Settlement | None = None
+    error: str | None = None
+
+
+def _penalties(game: Game) -> list[Any] | None:
+    pens = game.penalties
+    if not pens or all(p is None or (isinstance(p, str) and not p.strip()) for p in pens):
+        return None
+    return list(pens)
+
+
+def settle_game(game: Game, rules: Ruleset) -> Outcome | None:
+    """Settle one row (None for a blank row)."""
+    if game.is_blank():
+        return None
+    deposits = game.deposits
+    if deposits is None or (isinstance(deposits, str) and not deposits.strip()):
+        deposits = 0
+    try:
+        return Outcome(settle(game.scores, rules, deposits, _penalties(game)))
+    except UmaokaError as e:
+        return Outcome(error=str(e))
+
+
+def settle_league(league: League, rules: Ruleset) -> list[Outcome | None]:
+    return [settle_game(g, rules) for g in league.games]
+
+
+def names_problem(game: Game) -> str | None:
+    """Why a settled game cannot count in the standings (blank or repeated player), or None."""
+    names = [("" if p is None else str(p)).strip() for p in game.players]
+    if any(not n for n in names):
+        return "a player name is blank; fill in every seat's player for the standings."
+    if len(set(names)) != len(names):
+        return "the same player sits twice; each seat needs a different player."
+    return None
+
+
+def counted(league: League, outcomes: Sequence[Outcome | None]
+            ) -> list[tuple[Game, Settlement]]:
+    """The games that count in the standings: settled, with four different names."""
+    return [(g, o.settlement) for g, o in zip(league.games, outcomes)
+            if o is not None and o.settlement is not None and names_problem(g) is None]
+
+
+def league_standings(games: Sequence[tuple[Game, Settlement]]) -> list[PlayerStanding]:
+    return standings([([str(p).strip() for p in g.players], s) for g, s in games])
+
+
+def problems(book: Book, all_outcomes: Sequence[Sequence[Outcome | None]]) -> list[str]:
+    """One line per bad row: sheet name, row number and what is wrong."""
+    out = []
+    for league, outcomes in zip(book.leagues, all_outcomes):
+        for i, (game, o) in enumerate(zip(league.games, outcomes)):
+            if o is None:
+                continue
+            where = f"{league.name}!row {FIRST_ROW + i}"
+            if o.error:
+                out.append(f"{where}: {o.error}")
+            elif (why := names_problem(game)) is not None:
+                out.append(f"{where}: {why}")
+    return out
+
+
+def check_text(game: Game, rules: Ruleset, lang: str) -> str:
+    """What the Check column's formula shows for a row (mirrors the formula of build.py)."""
+    nums = [s for s in game.scores
+            if isinstance(s, (int, float, Decimal)) and not isinstance(s, bool)]
+    dep = game.deposits if isinstance(game.deposits, (int, float, Decimal)) else 0
+    if not nums and not dep:
+        return ""
+    diff = sum(Decimal(str(s)) for s in nums) + Decimal(str(dep)) - rules.start * rules.players
+    if len(nums) < rules.players:
+        return label("missing", lang)
+    if diff:
+        return f"{label('off_by', lang)} {int(diff):+,}"
+    if any(Decimal(str(s)) % 100 for s in nums):
+        return label("not_100", lang)
+    return label("ok", lang)
+
+
+def session_key(value: Any) -> tuple[int, Any]:
+    """Sessions sort as numbers first, then as text."""
+    if isinstance(value, (int, float, Decimal)) and not isinstance(value, bool):
+        return (0, Decimal(str(value)))
+    return (1, str(value))
+
+
+def cumulative(games: Sequence[tuple[Game, Settlement]], names: Sequence[str]
+               ) -> tuple[list[Any], dict[str, list[Decimal]]]:
+    """Sessions in order and each player's cumulative total after each session."""
+    sessions = sorted({g.session for g, _ in games if g.session not in (None, "")},
+                      key=session_key)
+    per: dict[Any, dict[str, Decimal]] = {s: {} for s in sessions}
+    for g, s in games:
+        if g.session in per:
+            bucket = per[g.session]
+            for name, final in zip(g.players, s.final):
+                bucket[str(name).strip()] = bucket.get(str(name).strip(), Decimal(0)) + final
+    out: dict[str, list[Decimal]] = {}
+    for name in names:
+        run, series = Decimal(0), []
+        for session in sessions:
+            run += per[session].get(name, Decimal(0))
+            series.append(run)
+        out[name] = series
+    return sessions, out

@@ -1,0 +1,251 @@
+"""Reading a filled league workbook back, and writing its settled copy.
+
+The settled copy is regenerated from the workbook's data (rules, players, games) with
+the template's layout, every result, place and standing written as a plain value: it
+needs no add-in and no recalculation (Excel without Python, LibreOffice, a phone).
+Sheets added by hand are not carried over.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+from xml.parsers import expat
+
+from openpyxl.utils.cell import (
+    column_index_from_string,
+    coordinate_from_string,
+    get_column_letter,
+)
+from umaoka.engine import FIELDS, PlayerStanding, UmaokaError, ruleset
+
+from .build import META_SHEET, RULES_FIRST, Builder, LeagueCols
+from .io import open_workbook, save_workbook
+from .labels import LANGS
+from .model import Book, Game, League, Rules
+from .results import FIRST_ROW, Outcome, problems, settle_league
+
+
+@dataclass
+class SettleReport:
+    """What ``umaoka settle`` did: the output, the bad rows, the overall standings."""
+
+    path: Path
+    games: int
+    problems: list[str]
+    standings: list[PlayerStanding]
+
+
+def _not_ours(path: Path) -> UmaokaError:
+    return UmaokaError(f"{path} is not an umaoka league workbook (no league tab); create one "
+                       "with `umaoka new` or `umaoka demo`.")
+
+
+def _sheet(wb: Any, name: str, path: Path) -> Any:
+    if name not in wb.sheetnames:
+        raise UmaokaError(f'{path} has no sheet "{name}" (renamed or deleted?); restore it '
+                          "or fill a fresh template.")
+    return wb[name]
+
+
+def _value(cell: Any, sheet: str) -> Any:
+    """An input cell's value; formulas in input cells are refused with their place."""
+    value = cell.value
+    if getattr(cell, "data_type", None) == "f" or type(value).__name__ in (
+            "ArrayFormula", "DataTableFormula"):
+        raise UmaokaError(f"{sheet}!{cell.coordinate} holds a formula; enter plain values "
+                          "in the input columns (players, scores, deposits, penalties).")
+    if isinstance(value, str) and not value.strip():
+        return None
+    return value
+
+
+class _SheetRows:
+    """Cells of the first ``width`` columns of a sheet from row ``first`` on, read with expat.
+
+    Several times faster than openpyxl's reader for big league tabs. Like defusedxml, it
+    refuses any DTD, so no entity can be declared or expanded. Values: numbers, text,
+    booleans; dates stay Excel serial numbers (the settled copy formats them as dates).
+    Formulas are reported as ``_Formula`` so input columns can refuse them.
+    """
+
+    def __init__(self, ws: Any, first: int, width: int):
+        self.ws, self.first, self.width = ws, first, width
+        self.rows: dict[int, list[Any]] = {}
+        self._strings = ws._shared_strings
+        self._cell: tuple[int, int] | None = None
+        self._kind = ""
+        self._text: list[str] = []
+        self._collect = False
+        self._formula = False
+
+    def read(self) -> dict[int, list[Any]]:
+        parser = expat.ParserCreate()
+        parser.buffer_text = True
+
+        def forbid(*_args: Any) -> None:
+            raise UmaokaError(f"{self.ws.title} contains a DTD; refusing to read it.")
+
+        parser.StartDoctypeDeclHandler = forbid
+        parser.EntityDeclHandler = forbid
+        parser.ExternalEntityRefHandler = forbid
+        parser.StartElementHandler = self._start
+        parser.EndElementHandler = self._end
+        parser.CharacterDataHandler = self._chars
+        with self.ws.parent._archive.open(self.ws._worksheet_path) as fh:
+            parser.ParseFile(fh)
+        return self.rows
+
+    def _start(self, name: str, attrs: dict[str, str]) -> None:
+        tag = name.rpartition(":")[2]
+        if tag == "c":
+            ref = attrs.get("r", "")
+            col, row = coordinate_from_string(ref)
+            c = column_index_from_string(col)
+            self._cell = (row, c) if row >= self.first and c <= self.width else None
+            self._kind = attrs.get("t", "n")
+            self._text = []
+            self._formula = False
+        elif self._cell is not None:
+            if tag in ("v", "t"):
+                self._collect = True
+            elif tag == "f":
+                self._formula = True
+
+    def _chars(self, data: str) -> None:
+        if self._collect:
+            self._text.append(data)
+
+    def _end(self, name: str) -> None:
+        tag = name.rpartition(":")[2]
+        if tag in ("v", "t"):
+            self._collect = False
+        elif tag == "c" and self._cell is not None:
+            row, col = self._cell
+            text = "".join(self._text)
+            value: Any
+            if self._formula:
+                value = _Formula(f"{get_column_letter(col)}{row}")
+            elif self._kind == "s":
+                value = self._strings[int(text)] if text else None
+            elif self._kind in ("inlineStr", "str"):
+                value = text
+            elif self._kind == "b":
+                value = text == "1"
+            elif self._kind == "e":
+                value = text
+            elif text == "":
+                value = None
+            else:
+                try:
+                    value = int(text)
+                except ValueError:
+                    value = float(text)
+            if isinstance(value, str) and not value.strip():
+                value = None
+            if value is not None:
+                self.rows.setdefault(row, [None] * self.width)[col - 1] = value
+            self._cell = None
+
+
+@dataclass
+class _Formula:
+    coordinate: str
+
+
+def read_book(path: Path) -> Book:
+    """The rules, players and games of a filled template (one-line errors otherwise)."""
+    path = Path(path)
+    wb = open_workbook(path, read_only=True)
+    try:
+        if META_SHEET not in wb.sheetnames:
+            raise _not_ours(path)
+        meta = [list(r) for r in wb[META_SHEET].iter_rows(values_only=True)]
+        entries: dict[str, list[list[Any]]] = {}
+        for row in meta:
+            if row and row[0]:
+                entries.setdefault(str(row[0]), []).append(row)
+        if not entries.get("league"):
+            raise _not_ours(path)
+        lang = str(entries.get("lang", [["lang", "en"]])[0][1])
+        lang = lang if lang in LANGS else "en"
+        rules: list[Rules] = []
+        for row in entries.get("rules", []):
+            sheet, name = str(row[1]), str(row[2])
+            ws = _sheet(wb, sheet, path)
+            pairs = []
+            for r in ws.iter_rows(min_row=RULES_FIRST, max_row=RULES_FIRST + len(FIELDS) - 1,
+                                  max_col=2):
+                key, value = (_value(c, sheet) for c in r)
+                if key is not None:
+                    pairs.append([key, value])
+            try:
+                rules.append(Rules(name, ruleset(pairs)))
+            except UmaokaError as e:
+                raise UmaokaError(f"{sheet}: {e}") from None
+        players: list[str] = []
+        prow = entries.get("players", [[None, None, 5, 0]])[0]
+        if prow[1]:
+            ws = _sheet(wb, str(prow[1]), path)
+            for (c,) in ws.iter_rows(min_row=int(prow[2]), max_col=1):
+                v = _value(c, str(prow[1]))
+                if v is not None and str(v).strip() and str(v).strip() not in players:
+                    players.append(str(v).strip())
+        leagues = []
+        for row in entries["league"]:
+            name, index, n = str(row[1]), int(row[3]), int(row[4])
+            if not 0 <= index < len(rules):
+                raise _not_ours(path)
+            league = League(name, index)
+            ws = _sheet(wb, name, path)
+            cols = LeagueCols(n)
+            width = cols.check - 1
+            pending: list[Game] = []
+            rows = _SheetRows(ws, FIRST_ROW, width).read()
+            p0, s0 = cols.players[0] - 1, cols.scores[0] - 1
+            for number in range(FIRST_ROW, max(rows, default=0) + 1):
+                v = rows.get(number) or [None] * width
+                for x in v:
+                    if isinstance(x, _Formula):
+                        raise UmaokaError(
+                            f"{name}!{x.coordinate} holds a formula; enter plain values in "
+                            "the input columns (players, scores, deposits, penalties).")
+                d0 = cols.penalties[0] - 1
+                game = Game(date=v[0], session=v[1], table=v[2], number=v[3],
+                            players=v[p0:p0 + n], scores=v[s0:s0 + n],
+                            deposits=v[cols.deposits - 1], penalties=v[d0:d0 + n])
+                if all(x is None for x in v):
+                    pending.append(game)
+                    continue
+                league.games.extend(pending)  # blank rows between games keep their place
+                pending = []
+                league.games.append(game)
+            leagues.append(league)
+        return Book(rules, leagues, players, lang)
+    finally:
+        wb.close()
+
+
+def settled_path(path: Path) -> Path:
+    return path.with_name(f"{path.stem}_settled.xlsx")
+
+
+def settle_file(path: Path, out: Path | None = None, force: bool = False) -> SettleReport:
+    """Write the settled copy of a filled template; never over the input."""
+    path = Path(path)
+    out = Path(out) if out else settled_path(path)
+    book = read_book(path)
+    report = write_settled(book, out, force=force, inputs=(path,))
+    return report
+
+
+def write_settled(book: Book, out: Path, force: bool = False,
+                  inputs: tuple[Path, ...] = ()) -> SettleReport:
+    outcomes: list[list[Outcome | None]] = [
+        settle_league(lg, book.rules_of(lg).ruleset) for lg in book.leagues]
+    builder = Builder(book, settled=True, outcomes=outcomes)
+    wb = builder.build()
+    save_workbook(wb, out, force=force, inputs=inputs)
+    return SettleReport(out, sum(1 for o in outcomes for x in o if x is not None),
+                        problems(book, outcomes), builder.overall_rows())

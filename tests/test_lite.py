@@ -1,0 +1,176 @@
+"""xlwings Lite: the generated main.py runs on its own, where umaoka cannot be imported."""
+
+from __future__ import annotations
+
+import ast
+import importlib
+import json
+import subprocess
+import sys
+import textwrap
+from pathlib import Path
+
+import pytest
+from umaoka.addin.lite import lite_requirements, lite_source, write_lite
+from umaoka.engine import UmaokaError
+
+# Runs in a fresh interpreter (-I: no PYTHONPATH, no user site, no script directory), then
+# drops the editable-install finder and the project from sys.path, proves umaoka is gone,
+# and calls main.py's functions the way xlwings Lite does.
+CHILD = textwrap.dedent('''
+    import asyncio, importlib.util, json, os, sys
+    os.environ["XLWINGS_ON_SERVER"] = "true"
+    os.environ["XLWINGS_LICENSE_KEY"] = "noncommercial"
+    def ours(hook):
+        return "__editable__" in str(getattr(hook, "__module__", "")) + repr(hook)
+
+    sys.meta_path[:] = [f for f in sys.meta_path if not ours(f)]
+    sys.path_hooks[:] = [h for h in sys.path_hooks if not ours(h)]
+    sys.path[:] = [p for p in sys.path if p and not p.startswith(PROJECT)]
+    sys.path_importer_cache.clear()
+    assert importlib.util.find_spec("umaoka") is None, "umaoka is importable"
+    try:
+        import umaoka  # noqa: F401
+    except ImportError:
+        pass
+    else:
+        raise SystemExit("import umaoka worked")
+    sys.path.insert(0, LITE)
+    import main
+    import xlwings as xw
+    import xlwings.server
+
+    def call(name, *args):
+        data = {"func_name": name, "args": list(args), "caller_address": "Sheet1!A1",
+                "formula_name": name, "version": xw.__version__, "runtime": "1.4",
+                "client": "Office.js", "culture_info_name": "en-US", "date_format": "M/d/yyyy"}
+        try:
+            return asyncio.run(xlwings.server.custom_functions_call(data, main))
+        except xw.XlwingsError as e:
+            return {"error": type(e).__name__, "message": str(e)}
+
+    out = {
+        "modules": sorted(m for m in sys.modules if m.split(".")[0] == "umaoka"),
+        "meta": sorted(f["name"] for f in
+                       xlwings.server.custom_functions_meta(main)["functions"]),
+        "standard": call("MJ_SETTLE", [[35700, 32400, 22200, 9700]]),
+        "mleague": call("MJ_SETTLE", [[30000.0], [30000.0], [30000.0], [10000.0]], "mleague"),
+        "jpml": call("MJ_SETTLE", [[40000, 35000, 25000, 20000]], "jpml-a"),
+        "block": call("MJ_SETTLE", [[35700, 32400, 22200, 9700], [0, 0, 0, 0],
+                                    [35700, 32400, 22200, 9600]]),
+        "error": call("MJ_SETTLE", [[35700, 32400, 22200, 9600]]),
+        "rank": call("MJ_RANK", [[30000, 30000, 25000, 15000]], "mleague"),
+        "ruleset": call("MJ_RULESET", "mleague; ties=seat"),
+        "standings": call("MJ_STANDINGS", [["A", "B", "C", "D"]], [[46, 12, -18, -40]]),
+        "hand": call("MJ_HAND", 3, 40, False, True, 1),
+        "hand_rule_error": call("MJ_HAND", 3, 30, None, None, None, "kirage"),
+        "table": call("MJ_HAND_TABLE", True)[3][3],
+        "presets": len(call("MJ_PRESETS")),
+        "shortcut": call("MJ_SHORTCUT")[1],
+        "explain": call("MJ_EXPLAIN", [[35700, 32400, 22200, 9700]])[1],
+    }
+    print(json.dumps(out))
+''')
+
+
+@pytest.fixture(scope="module")
+def lite_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    folder = tmp_path_factory.mktemp("lite")
+    paths = write_lite(folder)
+    assert paths == [folder / "main.py", folder / "requirements.txt"]
+    return folder
+
+
+@pytest.fixture(scope="module")
+def child(lite_dir: Path) -> dict:
+    project = str(Path(__file__).resolve().parents[1])
+    code = f"PROJECT = {project!r}\nLITE = {str(lite_dir)!r}\n" + CHILD
+    result = subprocess.run([sys.executable, "-I", "-c", code], capture_output=True, text=True,
+                            cwd=str(lite_dir.parent), timeout=120)
+    assert result.returncode == 0, result.stdout + result.stderr
+    return json.loads(result.stdout.strip().splitlines()[-1])
+
+
+def test_main_py_runs_without_umaoka(child: dict):
+    assert child["modules"] == []
+    assert child["meta"] == ["MJ_EXPLAIN", "MJ_HAND", "MJ_HAND_TABLE", "MJ_PRESETS", "MJ_RANK",
+                             "MJ_RULESET", "MJ_SETTLE", "MJ_SHORTCUT", "MJ_STANDINGS"]
+
+
+def test_main_py_settles(child: dict):
+    assert child["standard"] == [[46, 12, -18, -40]]
+    assert child["mleague"] == [[16.8], [16.6], [16.6], [-50]]
+    assert child["jpml"] == [[18, 9, -9, -18]]
+    assert child["block"][0] == [46, 12, -18, -40]
+    assert child["block"][1] == ["", "", "", ""]
+    assert child["block"][2][0].startswith("scores add up to 99,900")
+    assert child["error"] == {"error": "UmaokaExcelError", "message": (
+        "scores add up to 99,900 but 4 x 25,000 = 100,000: 100 missing; fix a score or the "
+        "deposits.")}
+
+
+def test_main_py_other_functions(child: dict):
+    assert child["rank"] == [[1, 1, 3, 4]]
+    assert dict(child["ruleset"])["ties"] == "seat"
+    assert child["standings"][1][:4] == [1, "A", 1, 46]
+    assert child["hand"] == [[5500, 1400, 2700]]
+    assert child["hand_rule_error"]["message"].startswith('"kirage" is not a hand rule')
+    assert child["table"] == "5800 / 2000 all"
+    assert child["presets"] == 11
+    assert child["shortcut"] == [1, 25000, 25000, 25, 35, 10]
+    assert child["explain"] == ["East", 35700, 0, 1, 5.7, 6, 0, 20, 20, 0, 46]
+
+
+def test_source_is_one_module_without_umaoka_imports():
+    source = lite_source()
+    tree = ast.parse(source)
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ImportFrom):
+            assert node.level == 0 and not (node.module or "").startswith("umaoka")
+        if isinstance(node, ast.Import):
+            assert all(not a.name.startswith("umaoka") for a in node.names)
+    top = [n for n in tree.body if isinstance(n, (ast.FunctionDef, ast.ClassDef))]
+    names = [n.name for n in top]
+    assert len(names) == len(set(names)), "a top-level name is defined twice"
+    assert source.count("from __future__ import annotations") == 1
+    for expected in ("def MJ_SETTLE(", "def settle(", "def hand(", "class Ruleset:",
+                     "PRESETS: dict[str, Preset] = {"):
+        assert expected in source
+    # Private names that two modules share are renamed in the later one.
+    assert "def _hands_closest(" in source and "def _closest(" in source
+
+
+def test_source_follows_the_package(tmp_path: Path):
+    # Generated from the real files: every engine function of the package is in it.
+    settle_module = importlib.import_module("umaoka.engine.settle")
+
+    source = lite_source()
+    for name in ("settle", "rank", "seat_names", "tenths_to_decimal", "_floating_uma"):
+        assert f"def {name}(" in source
+        assert hasattr(settle_module, name)
+
+
+def test_requirements(lite_dir: Path):
+    text = (lite_dir / "requirements.txt").read_text()
+    assert text.splitlines() == ["xlwings>=0.33", "mahjong>=1.2"]
+    assert "umaoka" not in text
+    assert lite_requirements("import xlwings as xw\n") == "xlwings>=0.33\n"
+
+
+def test_write_lite_never_overwrites_unless_forced(tmp_path: Path):
+    (tmp_path / "main.py").write_text("# mine\n")
+    with pytest.raises(UmaokaError, match="main.py already exists.*--force"):
+        write_lite(tmp_path)
+    assert (tmp_path / "main.py").read_text() == "# mine\n"
+    assert not (tmp_path / "requirements.txt").exists()
+    paths = write_lite(tmp_path, force=True)
+    assert paths[0].read_text() == lite_source()
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["main.py", "requirements.txt"]
+
+
+def test_write_lite_creates_the_folder_and_rejects_a_file(tmp_path: Path):
+    paths = write_lite(tmp_path / "new" / "lite")
+    assert all(p.exists() for p in paths)
+    (tmp_path / "afile").write_text("x")
+    with pytest.raises(UmaokaError, match="is a file, not a folder"):
+        write_lite(tmp_path / "afile")

@@ -1,0 +1,107 @@
+"""A real formula evaluator (pycel) computes a filled template; its standings equal the engine's.
+
+MJ_SETTLE is plugged into pycel as a Python function (pycel looks unknown Excel functions
+up, lower-cased, in its plugin modules); every other formula is pycel's own Excel.
+"""
+
+from __future__ import annotations
+
+import sys
+import types
+from decimal import Decimal
+from typing import Any
+
+import pytest
+from pycel import ExcelCompiler, excelwrapper
+from umaoka.addin.udfs import MJ_SETTLE
+from umaoka.engine import settle, standings
+from umaoka.templates.build import LeagueCols, StandCols, build_workbook
+from umaoka.templates.demo import demo_book
+from umaoka.templates.io import save_workbook
+
+
+def _defined_names(self: Any) -> dict[str, Any]:
+    """pycel 1.0b30 reads defined names with the openpyxl < 3.1 API; this is the 3.1 one."""
+    if self.workbook is not None and self._defined_names is None:
+        self._defined_names = {}
+        for d_name in self.workbook.defined_names.values():
+            try:
+                dest = [(a, ws) for ws, a in d_name.destinations if ws in self.workbook]
+            except Exception:  # an OFFSET(...) name (the roster dropdown) has no destination
+                dest = []
+            if dest:
+                self._defined_names[str(d_name.name)] = dest
+    return self._defined_names
+
+
+def mj_settle(scores: Any, ruleset: Any = None, deposits: Any = None,
+              penalties: Any = None) -> Any:
+    return tuple(tuple(row) for row in MJ_SETTLE(scores, ruleset, deposits, penalties))
+
+
+@pytest.fixture(scope="module")
+def evaluated(tmp_path_factory: pytest.TempPathFactory) -> tuple[Any, Any]:
+    plugin = types.ModuleType("umaoka_pycel_plugin")
+    plugin.mj_settle = mj_settle  # type: ignore[attr-defined]
+    sys.modules[plugin.__name__] = plugin
+    original = excelwrapper.ExcelOpxWrapper.defined_names
+    excelwrapper.ExcelOpxWrapper.defined_names = property(_defined_names)  # type: ignore
+    book = demo_book(16)
+    path = tmp_path_factory.mktemp("pycel") / "demo.xlsx"
+    save_workbook(build_workbook(book), path)
+    try:
+        yield ExcelCompiler(filename=str(path), plugins=[plugin.__name__]), book
+    finally:
+        excelwrapper.ExcelOpxWrapper.defined_names = original  # type: ignore
+        del sys.modules[plugin.__name__]
+
+
+def test_results_places_and_check(evaluated: tuple[Any, Any]) -> None:
+    xl, book = evaluated
+    league = book.leagues[0]
+    rules = book.rules[0].ruleset
+    cols = LeagueCols(4)
+    sheet = league.name
+    for i, g in enumerate(league.games[:4]):
+        s = settle(g.scores, rules, g.deposits or 0, g.penalties or None)
+        row = 5 + i
+        finals = [xl.evaluate(f"'{sheet}'!{_col(c)}{row}") for c in cols.results]
+        assert [Decimal(str(f)) for f in finals] == list(s.final)
+        places = [xl.evaluate(f"'{sheet}'!{_col(c)}{row}") for c in cols.places]
+        assert tuple(places) == s.places
+        assert xl.evaluate(f"'{sheet}'!{_col(cols.check)}{row}") == "OK"
+    assert xl.evaluate(f"'{sheet}'!{_col(cols.check)}{5 + len(league.games)}") == ""
+
+
+def close(value: float, expected: Decimal, places: int) -> bool:
+    """Equal once rounded for display (half a unit of the last place, plus float noise)."""
+    return abs(Decimal(repr(value)) - expected) <= Decimal(5).scaleb(-places - 1) + Decimal("1e-9")
+
+
+def _col(c: int) -> str:
+    from openpyxl.utils import get_column_letter
+
+    return get_column_letter(c)
+
+
+def test_standings_equal_the_engine(evaluated: tuple[Any, Any]) -> None:
+    xl, book = evaluated
+    rules = book.rules[0].ruleset
+    sc = StandCols(4)
+    for sheet, leagues in (("Spring 2026 Standings", book.leagues[:1]),
+                           ("Standings", book.leagues)):
+        games = [(g.players, settle(g.scores, rules, g.deposits or 0, g.penalties or None))
+                 for lg in leagues for g in lg.games]
+        expected = standings(games)
+        for k, p in enumerate(expected):
+            row = 5 + k
+            got = [xl.evaluate(f"'{sheet}'!{_col(c)}{row}") for c in range(1, sc.visible + 1)]
+            assert got[1] == p.name
+            assert got[2] == p.games
+            assert Decimal(str(got[3])) == p.total
+            assert close(got[4], p.average, 2)  # the engine rounds for display
+            assert close(got[5], p.average_place, 2)
+            assert tuple(got[6:10]) == p.places
+            assert close(got[10], p.top_rate, 4)
+            assert close(got[14], p.last_avoid_rate, 4)
+        assert xl.evaluate(f"'{sheet}'!B{5 + len(expected)}") == ""
