@@ -24,11 +24,21 @@ CHILD = textwrap.dedent('''
     def ours(hook):
         return "__editable__" in str(getattr(hook, "__module__", "")) + repr(hook)
 
+    class NoUmaoka:
+        """umaoka may sit in the same site-packages as xlwings (a wheel install): refuse it."""
+
+        def find_spec(self, name, path=None, target=None):
+            if name == "umaoka" or name.startswith("umaoka."):
+                raise ImportError("umaoka is blocked in this interpreter")
+            return None
+
     sys.meta_path[:] = [f for f in sys.meta_path if not ours(f)]
+    sys.meta_path.insert(0, NoUmaoka())
     sys.path_hooks[:] = [h for h in sys.path_hooks if not ours(h)]
-    sys.path[:] = [p for p in sys.path if p and not p.startswith(PROJECT)]
+    # The source tree itself (not a virtual environment that may live inside it).
+    sys.path[:] = [p for p in sys.path
+                   if p and not (p.startswith(PROJECT) and "site-packages" not in p)]
     sys.path_importer_cache.clear()
-    assert importlib.util.find_spec("umaoka") is None, "umaoka is importable"
     try:
         import umaoka  # noqa: F401
     except ImportError:
