@@ -26,7 +26,6 @@ variant). This module adds what that package lacks or gets wrong for a scorer:
 
 from __future__ import annotations
 
-import difflib
 import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
@@ -39,6 +38,7 @@ from mahjong.hand_calculating.hand_config import HandConfig, OptionalRules
 from mahjong.hand_calculating.scores import Aotenjou, ScoresCalculator
 
 from .errors import UmaokaError
+from .rules import _OFF, _ON, _closest, _switch, _unknown_value
 
 #: Every fu a winning hand can have: 20 (pinfu tsumo), 25 (chiitoitsu), 30 to 110 by tens.
 FU_VALUES: tuple[int, ...] = (20, 25, *range(30, 120, 10))
@@ -67,9 +67,6 @@ HAND_RULE_HELP: dict[str, str] = {
     "multiple_yakuman": "on: double/triple yakuman pay 2x/3x; off: every yakuman pays one.",
     "honba_value": "Points one honba adds (300; 200 in sanma), split between the payers on tsumo.",
 }
-
-_ON = {"on", "true", "yes", "1", "y", "はい", "あり", "有り"}
-_OFF = {"off", "false", "no", "0", "n", "いいえ", "なし", "無し"}
 
 _KEY_ALIASES = {
     "kiriage_mangan": "kiriage",
@@ -233,27 +230,6 @@ class HandResult:
 
 # ------------------------------------------------------------------------------------------------
 # Rules.
-
-
-def _closest(word: str, options: Iterable[str]) -> str:
-    match = difflib.get_close_matches(word.lower(), list(options), n=1, cutoff=0.6)
-    return f' Did you mean "{match[0]}"?' if match else ""
-
-
-def _unknown_value(key: str, value: Any, options: Iterable[str]) -> str:
-    opts = list(options)
-    return f'{key} cannot be "{value}"; use one of {", ".join(opts)}.{_closest(str(value), opts)}'
-
-
-def _switch(key: str, value: Any) -> bool:
-    if isinstance(value, bool):
-        return value
-    text = str(value).strip().lower()
-    if text in _ON:
-        return True
-    if text in _OFF:
-        return False
-    raise UmaokaError(_unknown_value(key, value, ("on", "off")))
 
 
 def _apply(pairs: Iterable[tuple[Any, Any]]) -> HandRules:

@@ -262,8 +262,8 @@ def _closest(word: str, options: Iterable[str]) -> str:
     return f' Did you mean "{match[0]}"?' if match else ""
 
 
-def _unknown_value(key: str, value: Any) -> str:
-    opts = CHOICES[key]
+def _unknown_value(key: str, value: Any, options: Iterable[str] | None = None) -> str:
+    opts = list(CHOICES[key] if options is None else options)
     return (
         f'{key} cannot be "{value}"; use one of {", ".join(opts)}.{_closest(str(value), opts)}'
     )
@@ -291,7 +291,7 @@ def _switch(key: str, value: Any) -> bool:
         return True
     if text in _OFF:
         return False
-    raise UmaokaError(_unknown_value(key, value))
+    raise UmaokaError(_unknown_value(key, value, ("on", "off")))
 
 
 def _choice(key: str, value: Any) -> str:
