@@ -142,14 +142,16 @@ def cmd_batch(args: argparse.Namespace) -> int:
         task = progress.add_task("Settling", total=len(files))
         for result in run_batch(folder, rules, args.ruleset, out_dir, args.force, args.lang,
                                 progress=lambda _p: progress.advance(task)):
+            name = result.source.name
             if result.error:
                 failures += 1
-                print(f"{PROG}: error: {result.error}", file=sys.stderr)
+                print(f"{PROG}: error: {name} {result.error}", file=sys.stderr)
                 continue
             assert result.report is not None
-            for line in result.report.problems:
-                print(f"{PROG}: warning: {result.source.name}: {line}", file=sys.stderr)
-            print(f"wrote {result.report.path}: {result.report.games} games")
+            for line in result.warnings:
+                print(f"{PROG}: warning: {name} {line}", file=sys.stderr)
+            games = result.report.games
+            print(f"wrote {result.report.path}: {games} game{'s' if games != 1 else ''}")
     return 2 if failures else 0
 
 

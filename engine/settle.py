@@ -194,30 +194,50 @@ def seat_names(n: int) -> tuple[str, ...]:
 # Input checks. Every message is one sentence: what is wrong, and how to fix it.
 
 
-def _to_decimal(value: Any, what: str) -> Decimal:
+#: Largest raw score, deposit or penalty accepted (in points): far beyond any real game, and
+#: small enough that exact arithmetic on it stays cheap and within Decimal's context.
+MAX_POINTS = 10**12
+
+
+def excerpt(value: Any, limit: int = 40) -> str:
+    """A value as a message quotes it: at most ``limit`` characters, with ``...`` when cut."""
+    text = str(value)
+    return text if len(text) <= limit else text[: limit - 3] + "..."
+
+
+def _to_decimal(value: Any, what: str, hint: str = "enter raw points such as 32400"
+                ) -> Decimal:
+    """Any cell or CSV value as an exact, finite, bounded Decimal, or one clear sentence.
+
+    The one place where numbers from outside enter the engine: text with thousands
+    separators, Excel's floats, huge or non-finite values (``1E+30``, ``NaN``, ``inf``).
+    """
     if value is None or (isinstance(value, str) and not value.strip()):
         raise UmaokaError(f"{what} is blank; enter every player's raw points (0 if they ended "
                           "on exactly zero).")
     if isinstance(value, bool):
-        raise UmaokaError(f"{what} is {str(value).upper()}, not a number; enter raw points "
-                          "such as 32400.")
+        raise UmaokaError(f"{what} is {str(value).upper()}, not a number; {hint}.")
     if isinstance(value, float):
         if not math.isfinite(value):
-            raise UmaokaError(f"{what} ({value}) is not a finite number; enter raw points such "
-                              "as 32400.")
-        return Decimal(repr(value))
-    if isinstance(value, (int, Decimal)):
-        d = Decimal(value)
+            raise UmaokaError(f"{what} ({value}) is not a finite number; {hint}.")
+        d = Decimal(repr(value))
+    elif isinstance(value, (int, Decimal)):
+        d = Decimal(value) if type(value) is not int or abs(value) < MAX_POINTS else None
+        if d is None:
+            raise UmaokaError(f"{what} ({excerpt(value)}) is far too large for points; {hint}.")
     else:
-        text = str(value).strip().replace(",", "").replace("_", "").replace("−", "-")
+        text = str(value)
+        if len(text) > 100:
+            raise UmaokaError(f'{what} ("{excerpt(text)}") is not a number; {hint}.')
+        text = text.strip().replace(",", "").replace("_", "").replace("−", "-")
         try:
             d = Decimal(text)
         except InvalidOperation:
-            raise UmaokaError(f'{what} ("{value}") is not a number; enter raw points such as '
-                              "32400.") from None
+            raise UmaokaError(f'{what} ("{excerpt(value)}") is not a number; {hint}.') from None
     if not d.is_finite():
-        raise UmaokaError(f"{what} ({value}) is not a finite number; enter raw points such as "
-                          "32400.")
+        raise UmaokaError(f"{what} ({excerpt(value)}) is not a finite number; {hint}.")
+    if d.adjusted() >= 12:  # compares exponents only: safe for 1E+999999
+        raise UmaokaError(f"{what} ({excerpt(value)}) is far too large for points; {hint}.")
     return d
 
 
@@ -252,7 +272,7 @@ def _check_scores(scores: Sequence[Any], deposits: Any, r: Ruleset) -> tuple[tup
                else f"enter exactly {n} raw scores.")
         )
     # Fast path: whole numbers already (Python callers, and most of Excel's floats).
-    if all(type(s) is int for s in scores):
+    if all(type(s) is int and -MAX_POINTS < s < MAX_POINTS for s in scores):
         raw = tuple(scores)
     else:
         dec = [_to_decimal(s, f"score {i + 1}") for i, s in enumerate(scores)]
@@ -265,7 +285,8 @@ def _check_scores(scores: Sequence[Any], deposits: Any, r: Ruleset) -> tuple[tup
                 )
         raw = tuple(int(d) for d in dec)
     if type(deposits) is not int or deposits % 100:
-        deposits = _to_decimal(deposits, "deposits") if deposits is not None else Decimal(0)
+        deposits = (_to_decimal(deposits, "deposits", "enter the leftover riichi sticks in points, "
+                                "e.g. 1000 for one stick") if deposits is not None else Decimal(0))
         if deposits % 100:
             raise UmaokaError(
                 f"deposits ({_fmt(deposits)}) must be in points, a multiple of 100 (1,000 per "
@@ -326,7 +347,10 @@ def _check_penalties(penalties: Any, n: int) -> tuple[int, ...]:
         if p is None or (isinstance(p, str) and not p.strip()):
             out.append(0)
             continue
-        d = _to_decimal(p, f"penalty {i + 1}") * 10
+        d = _to_decimal(p, f"penalty {i + 1}", "give penalties in final points, e.g. -20") * 10
+        if abs(d) >= 10_000:  # 1,000 final points: no penalty is that big, raw points are
+            raise UmaokaError(f"penalty {i + 1} ({excerpt(p)}) looks like raw points; give "
+                              "penalties in final points, e.g. -20 for a 20,000-point chombo.")
         if d != d.to_integral_value():
             raise UmaokaError(f"penalty {i + 1} ({p}) has more than one decimal place; give "
                               "penalties in final points, e.g. -20 or -2.5.")

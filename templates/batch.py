@@ -14,8 +14,11 @@ from __future__ import annotations
 
 import csv
 import datetime as dt
+import io
+import re
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from decimal import Decimal
 from pathlib import Path
 from typing import Any
 
@@ -35,58 +38,163 @@ def csv_columns(players: int = 4) -> list[str]:
     return cols + ["deposits"] + [f"{seat}_penalty" for seat in SEATS[:players]]
 
 
-def _cell(text: str | None) -> Any:
-    """A CSV field as a number, a date or text (blank: None)."""
-    if text is None:
-        return None
-    t = text.strip()
-    if not t:
-        return None
+#: Columns holding numbers; every other column keeps its text exactly as written.
+_NUMBER_COLUMNS = ("session", "table", "game")
+_INTEGER = re.compile(r"[+-]?\d+")
+_DECIMAL = re.compile(r"[+-]?(\d+\.\d*|\.\d+|\d+)([eE][+-]?\d+)?")
+#: Characters XML 1.0 (and so an .xlsx file) cannot hold: C0 controls but tab, LF, CR.
+_CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f]")
+#: Excel's limit on the text of one cell.
+CELL_TEXT_MAX = 32_767
+
+
+def decode_csv(data: bytes) -> str:
+    """The text of a CSV file: UTF-8 (with or without BOM), UTF-16 (BOM), or Shift-JIS.
+
+    Excel saves "CSV UTF-8" with a BOM, "Unicode text" as UTF-16 and plain "CSV" in the
+    system's code page, which on Japanese Windows is Shift-JIS (cp932).
+    """
+    if data.startswith((b"\xff\xfe", b"\xfe\xff")):
+        return data.decode("utf-16")
+    if data.startswith(b"\xef\xbb\xbf"):
+        data = data[3:]
+    elif len(data) >= 4 and data[1:4:2] == b"\x00\x00" and data[0:4:2] != b"\x00\x00":
+        return data.decode("utf-16-le", errors="strict")  # UTF-16 without a BOM
     try:
-        return int(t.replace(",", "")) if t.lstrip("+-").replace(",", "").isdigit() else float(t)
-    except ValueError:
+        return data.decode("utf-8")
+    except UnicodeDecodeError:
         pass
     try:
-        return dt.date.fromisoformat(t)
+        return data.decode("cp932")
+    except UnicodeDecodeError:
+        raise UmaokaError("is not UTF-8, UTF-16 or Shift-JIS text; save it from Excel as "
+                          "\"CSV UTF-8 (comma delimited)\".") from None
+
+
+def _delimiter(header: str) -> str:
+    """Comma, or the semicolon or tab that Excel writes in locales with a decimal comma."""
+    counts = {d: header.count(d) for d in (",", ";", "\t")}
+    best = max(counts, key=lambda d: counts[d])
+    return best if counts[best] else ","
+
+
+def _number(text: str) -> Any:
+    """A number column's text as an int or an exact Decimal; other text is kept as it is.
+
+    Never a float: "NaN", "inf" and "1e999999" stay text, so the engine names the bad
+    value in its own sentence instead of a conversion crashing.
+    """
+    t = text.replace(",", "").replace("_", "").strip()
+    if _INTEGER.fullmatch(t) and len(t) <= 30:
+        return int(t)
+    if _DECIMAL.fullmatch(t) and len(t) <= 40:
+        d = Decimal(t)
+        if abs(d.adjusted()) <= 30:
+            return int(d) if d == d.to_integral_value() else d
+    return text.strip()
+
+
+def _date(text: str) -> dt.date | str:
+    try:
+        return dt.date.fromisoformat(text)
     except ValueError:
-        return t
+        return text
 
 
-def read_csv(path: Path, rules: Ruleset) -> League:
-    """The games of one CSV file as a league named after the file."""
-    name = path.stem.strip()[:SHEET_NAME_MAX] or "League"
+@dataclass
+class CsvLeague:
+    """What one CSV file holds: the league, and a warning per doubtful line."""
+
+    league: League
+    warnings: list[str]
+
+
+def _league_name(path: Path) -> str:
+    name = path.stem.strip()
     for bad in "[]:*?/\\":
         name = name.replace(bad, "-")
+    name = name.strip("'").strip()[:SHEET_NAME_MAX].strip()
+    return name or "League"
+
+
+def read_csv(path: Path, rules: Ruleset) -> CsvLeague:
+    """The games of one CSV file as a league named after the file.
+
+    Player names are kept exactly as written (``007`` stays ``007``); numbers are read
+    exactly; a file that cannot be imported whole raises :class:`UmaokaError` naming the
+    line, so nothing is half-imported.
+    """
     if path.stat().st_size > MAX_CSV_BYTES:
-        raise UmaokaError(f"{path} is larger than {MAX_CSV_BYTES // 2**20} MB.")
+        raise UmaokaError(f"is larger than {MAX_CSV_BYTES // 2**20} MB; split it into smaller "
+                          "files.")
+    text = decode_csv(path.read_bytes())
+    lines = text.splitlines(keepends=True)
+    if not lines or not lines[0].strip():
+        raise UmaokaError("is empty; its first line must be the header "
+                          f"{','.join(csv_columns(rules.players))}.")
     n = rules.players
-    with path.open(newline="", encoding="utf-8-sig") as fh:
-        reader = csv.DictReader(fh)
-        header = [h.strip().lower() for h in (reader.fieldnames or [])]
-        need = [c for c in csv_columns(n) if not c.endswith("_penalty")]
-        missing = [c for c in need if c not in header]
-        if missing:
-            raise UmaokaError(f"{path.name} lacks the column(s) {', '.join(missing)}; the "
-                              f"header must be {','.join(csv_columns(n))} (penalties optional).")
-        reader.fieldnames = header
-        league = League(name)
-        for row in reader:
-            v = {k: _cell(row.get(k)) for k in header if k}
-            league.games.append(Game(
-                date=v.get("date"), session=v.get("session"), table=v.get("table"),
-                number=v.get("game"),
-                players=[None if v.get(s) is None else str(v.get(s)) for s in SEATS[:n]],
-                scores=[v.get(f"{s}_score") for s in SEATS[:n]],
-                deposits=v.get("deposits"),
-                penalties=[v.get(f"{s}_penalty") for s in SEATS[:n]]))
-    return league
+    reader = csv.reader(io.StringIO(text, newline=""), delimiter=_delimiter(lines[0]))
+    header = [h.strip().lower() for h in next(reader)]
+    need = [c for c in csv_columns(n) if not c.endswith("_penalty") and c != "deposits"]
+    missing = [c for c in need if c not in header]
+    if missing:
+        raise UmaokaError(f"lacks the column{'s' if len(missing) > 1 else ''} "
+                          f"{', '.join(missing)}; the header must be {','.join(csv_columns(n))} "
+                          "(deposits and penalties optional).")
+    col = {h: i for i, h in reversed(list(enumerate(header))) if h}
+    league = League(_league_name(path))
+    warnings: list[str] = []
+    for row in reader:
+        where = f"line {reader.line_num}"
+        if not any(c.strip() for c in row):
+            continue
+
+        def cell(key: str, row: list[str] = row) -> str:
+            i = col.get(key)
+            return row[i] if i is not None and i < len(row) else ""
+
+        for key in header:
+            value = cell(key)
+            if bad := _CONTROL.search(value):
+                raise UmaokaError(f"{where}: the {key} field holds a control character "
+                                  f"(U+{ord(bad.group()):04X}), which a workbook cannot store; "
+                                  "remove it and run again.")
+            if len(value) > CELL_TEXT_MAX:
+                raise UmaokaError(f"{where}: the {key} field is longer than Excel's "
+                                  f"{CELL_TEXT_MAX:,} characters a cell; shorten it.")
+        values: dict[str, Any] = {}
+        for key in _NUMBER_COLUMNS:
+            text_value = cell(key).strip()
+            values[key] = _number(text_value) if text_value else None
+            if isinstance(values[key], str):
+                warnings.append(f"{where}: {key} \"{text_value}\" is not a number; the "
+                                "standings chart needs numbered sessions, tables and games.")
+        date_text = cell("date").strip()
+        date = _date(date_text) if date_text else None
+        if isinstance(date, str):
+            warnings.append(f"{where}: date \"{date_text}\" is not written as YYYY-MM-DD "
+                            "(e.g. 2026-04-04); it is kept as text.")
+        league.games.append(Game(
+            date=date, session=values["session"], table=values["table"],
+            number=values["game"],
+            players=[cell(s).strip() or None for s in SEATS[:n]],
+            scores=[_number(cell(f"{s}_score")) if cell(f"{s}_score").strip() else None
+                    for s in SEATS[:n]],
+            deposits=_number(cell("deposits")) if cell("deposits").strip() else None,
+            penalties=[_number(cell(f"{s}_penalty")) if cell(f"{s}_penalty").strip()
+                       else None for s in SEATS[:n]],
+            source=where))
+    return CsvLeague(league, warnings)
 
 
 @dataclass
 class BatchResult:
+    """One CSV file's outcome: the settled workbook and its warnings, or why it was skipped."""
+
     source: Path
     report: SettleReport | None = None
     error: str | None = None
+    warnings: list[str] = field(default_factory=list)
 
 
 def csv_files(folder: Path) -> list[Path]:
@@ -102,22 +210,34 @@ def csv_files(folder: Path) -> list[Path]:
 def run_batch(folder: Path, rules: Ruleset, spec: str, out_dir: Path | None = None,
               force: bool = False, lang: str = "en",
               progress: Callable[[Path], None] | None = None) -> Iterator[BatchResult]:
-    """Settle every CSV of ``folder`` into ``out_dir`` (default: the same folder)."""
+    """Settle every CSV of ``folder`` into ``out_dir`` (default: the same folder).
+
+    A file that cannot be read is reported (``error``, without its own name: the caller
+    names the file) and skipped; the other files are still written.
+    """
     files = csv_files(folder)
     out_dir = out_dir or folder
     for path in files:
         target = out_dir / f"{path.stem}.xlsx"
         try:
-            league = read_csv(path, rules)
+            read = read_csv(path, rules)
             names: list[str] = []
-            for g in league.games:
+            for g in read.league.games:
                 for p in g.players:
                     if p and p.strip() and p.strip() not in names:
                         names.append(p.strip())
-            book = Book([Rules(rules_name(spec, set()), rules)], [league], sorted(names), lang)
-            yield BatchResult(path, write_settled(book, target, force=force))
-        except (UmaokaError, OSError, csv.Error, UnicodeDecodeError) as e:
-            yield BatchResult(path, error=f"{path.name}: {e}")
+            book = Book([Rules(rules_name(spec, set()), rules)], [read.league], sorted(names),
+                        lang)
+            report = write_settled(book, target, force=force)
+            yield BatchResult(path, report, warnings=read.warnings + report.problems)
+        except UmaokaError as e:
+            yield BatchResult(path, error=str(e))
+        except (OSError, csv.Error) as e:
+            yield BatchResult(path, error=f"cannot be read or written ({e}).")
+        except Exception as e:  # noqa: BLE001 - one odd file must not stop the others
+            why = f"{type(e).__name__}: {e}"
+            yield BatchResult(path, error=f"could not be settled: internal error ({why}); the "
+                              "other files are not affected; please report this with the file.")
         finally:
             if progress:
                 progress(path)

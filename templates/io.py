@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import os
 import tempfile
+import time
 import zipfile
 from collections.abc import Callable
 from pathlib import Path
@@ -46,22 +47,108 @@ def _same(a: Path, b: Path) -> bool:
         return False
 
 
-def write_atomic(path: Path, write: Callable[[Path], Any]) -> None:
-    """Call ``write(tmp)`` on a temporary file in the same folder, then move it into place.
+#: Temporary files of ours: ``.<name>.umaoka-<pid>-<random>.tmp`` beside the target.
+_TMP_MARK = ".umaoka-"
+#: A temporary of ours this old whose process is gone is left over from a crash.
+STALE_SECONDS = 60
 
-    A crash or Ctrl+C leaves the old file untouched and no half-written workbook.
+
+def write_atomic(path: Path, write: Callable[[Path], Any], force: bool = False) -> None:
+    """Call ``write(tmp)`` on a temporary file in the same folder, then publish it as ``path``.
+
+    The temporary file is flushed to disk before it is published, and the folder after,
+    so a power cut leaves either the old state or the whole new file, never an empty one.
+    Without ``force`` the publishing step itself refuses an existing file (a hard link
+    cannot replace one), so two runs racing for the same name cannot silently replace
+    each other's output: the later one gets a clear error. A crash or Ctrl+C leaves no
+    half-written workbook; temporaries left by a killed run are removed on the next write.
     """
     path = Path(path)
-    fd, name = tempfile.mkstemp(prefix=f".{path.stem}-", suffix=".tmp", dir=path.parent)
+    _remove_stale(path.parent)
+    fd, name = tempfile.mkstemp(prefix=f".{path.name}{_TMP_MARK}{os.getpid()}-", suffix=".tmp",
+                                dir=path.parent)
     os.close(fd)
     tmp = Path(name)
     try:
         write(tmp)
         os.chmod(tmp, 0o666 & ~_umask())
-        os.replace(tmp, path)
+        _fsync(tmp)
+        if force:
+            os.replace(tmp, path)
+        else:
+            _publish_new(tmp, path)
+        _fsync(path.parent)
     except BaseException:
         tmp.unlink(missing_ok=True)
         raise
+
+
+def _publish_new(tmp: Path, path: Path) -> None:
+    """Give ``tmp`` the name ``path`` only if nothing has that name yet (atomic, no clobber)."""
+    try:
+        os.link(tmp, path)
+    except FileExistsError:
+        raise UmaokaError(f"{path} already exists (another run may have just written it); "
+                          "use --force to replace it.") from None
+    except OSError:
+        # Folders without hard links (FAT, exFAT, some network shares): claim the name
+        # exclusively, then move the finished file over our own claim.
+        try:
+            fd = os.open(path, os.O_CREAT | os.O_EXCL | os.O_WRONLY, 0o666)
+        except FileExistsError:
+            raise UmaokaError(f"{path} already exists (another run may have just written "
+                              "it); use --force to replace it.") from None
+        os.close(fd)
+        os.replace(tmp, path)
+        return
+    tmp.unlink()
+
+
+def _fsync(path: Path) -> None:
+    """Flush a file, or a folder's entries, to disk (folders cannot be opened on Windows)."""
+    try:
+        fd = os.open(path, os.O_RDONLY)
+    except OSError:
+        return
+    try:
+        os.fsync(fd)
+    except OSError:
+        pass  # some file systems cannot flush a folder; the file itself was flushed
+    finally:
+        os.close(fd)
+
+
+def _remove_stale(folder: Path) -> None:
+    """Delete temporaries of ours left by a killed run (their process is gone, and old)."""
+    try:
+        entries = list(os.scandir(folder))
+    except OSError:
+        return
+    now = time.time()
+    for entry in entries:
+        name = entry.name
+        if not (name.startswith(".") and name.endswith(".tmp") and _TMP_MARK in name):
+            continue
+        try:
+            pid = int(name.rsplit(_TMP_MARK, 1)[1].split("-", 1)[0])
+            if now - entry.stat(follow_symlinks=False).st_mtime < STALE_SECONDS \
+                    or _alive(pid):
+                continue
+            os.unlink(entry.path)
+        except (ValueError, OSError):
+            continue
+
+
+def _alive(pid: int) -> bool:
+    if pid == os.getpid():
+        return True
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except OSError:
+        return True  # exists, but not ours to signal
+    return True
 
 
 def _umask() -> int:
@@ -77,7 +164,7 @@ def save_workbook(wb: Workbook, path: Path, force: bool = False,
     if path.suffix.lower() != ".xlsx":
         raise UmaokaError(f"{path} should end in .xlsx (an Excel workbook).")
     check_target(path, force, inputs)
-    write_atomic(path, lambda tmp: save_fast(wb, tmp))
+    write_atomic(path, lambda tmp: save_fast(wb, tmp), force=force)
     return path
 
 

@@ -42,6 +42,8 @@ class Game:
     scores: list[Any] = field(default_factory=list)
     deposits: Any = None
     penalties: list[Any] = field(default_factory=list)
+    #: Where the row came from when not a workbook row (e.g. ``"line 4"`` of a CSV file).
+    source: str | None = None
 
     def is_blank(self) -> bool:
         """No score, deposit nor penalty entered: a row not played yet."""

@@ -165,8 +165,8 @@ def test_batch(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     code, out, err = run(capsys, "batch", str(folder), "--ruleset", "standard")
     assert code == 2
     assert "wrote" in out and "spring.xlsx: 3 games" in out
-    assert "bad.csv lacks the column(s)" in err
-    assert "spring.csv: spring!row 7: scores add up to 99,000" in err
+    assert "bad.csv lacks the columns session, table" in err
+    assert "spring.csv line 4: scores add up to 99,000" in err
     ws = load_workbook(folder / "spring.xlsx")["spring"]
     assert [ws.cell(5, c).value for c in range(19, 23)] == [46, 12, -18, -40]
     assert ws["F6"].value == "=evil" and ws["F6"].data_type == "s"
