@@ -8,12 +8,14 @@ Sheets added by hand are not carried over.
 
 from __future__ import annotations
 
+import datetime as dt
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 from xml.parsers import expat
 
 from openpyxl.utils.cell import (
+    CellCoordinatesException,
     column_index_from_string,
     coordinate_from_string,
     get_column_letter,
@@ -61,13 +63,23 @@ def _value(cell: Any, sheet: str) -> Any:
     return value
 
 
+#: Excel's last row: a cell address beyond it is a damaged or hostile file.
+EXCEL_ROWS = 1_048_576
+#: Columns before the players (date, session, table, game): a formula there is fine when the
+#: file carries its computed value (e.g. a date typed as =A5+7).
+INFO_COLUMNS = 4
+
+
 class _SheetRows:
     """Cells of the first ``width`` columns of a sheet from row ``first`` on, read with expat.
 
     Several times faster than openpyxl's reader for big league tabs. Like defusedxml, it
     refuses any DTD, so no entity can be declared or expanded. Values: numbers, text,
-    booleans; dates stay Excel serial numbers (the settled copy formats them as dates).
-    Formulas are reported as ``_Formula`` so input columns can refuse them.
+    booleans; dates stay Excel serial numbers (the settled copy formats them as dates),
+    ISO dates of ``t="d"`` cells become dates. Formulas are reported as ``_Formula`` so
+    input columns can refuse them; in the first ``INFO_COLUMNS`` columns a formula's saved
+    value is used. Cells without an address follow the previous cell, as the format allows.
+    Anything damaged is one :class:`UmaokaError` naming the sheet.
     """
 
     def __init__(self, ws: Any, first: int, width: int):
@@ -75,10 +87,16 @@ class _SheetRows:
         self.rows: dict[int, list[Any]] = {}
         self._strings = ws._shared_strings
         self._cell: tuple[int, int] | None = None
+        self._row = 0
+        self._col = 0
         self._kind = ""
         self._text: list[str] = []
         self._collect = False
         self._formula = False
+
+    def _damaged(self, why: str) -> UmaokaError:
+        return UmaokaError(f"sheet \"{self.ws.title}\" is damaged ({why}); open and save it in "
+                           "Excel, or copy the games into a fresh template.")
 
     def read(self) -> dict[int, list[Any]]:
         parser = expat.ParserCreate()
@@ -93,16 +111,32 @@ class _SheetRows:
         parser.StartElementHandler = self._start
         parser.EndElementHandler = self._end
         parser.CharacterDataHandler = self._chars
-        with self.ws.parent._archive.open(self.ws._worksheet_path) as fh:
-            parser.ParseFile(fh)
+        try:
+            with self.ws.parent._archive.open(self.ws._worksheet_path) as fh:
+                parser.ParseFile(fh)
+        except expat.ExpatError as e:
+            raise self._damaged(f"XML error: {expat.ErrorString(e.code)}, line {e.lineno}"
+                                ) from None
         return self.rows
 
     def _start(self, name: str, attrs: dict[str, str]) -> None:
         tag = name.rpartition(":")[2]
-        if tag == "c":
-            ref = attrs.get("r", "")
-            col, row = coordinate_from_string(ref)
-            c = column_index_from_string(col)
+        if tag == "row":
+            self._row = self._number(attrs.get("r"), self._row + 1, "row number")
+            self._col = 0
+        elif tag == "c":
+            ref = attrs.get("r")
+            if ref:
+                try:
+                    col, row = coordinate_from_string(ref)
+                    c = column_index_from_string(col)
+                except (ValueError, CellCoordinatesException):
+                    raise self._damaged(f'cell address "{ref[:20]}"') from None
+                if row > EXCEL_ROWS:
+                    raise self._damaged(f"a cell below Excel's last row ({ref[:20]})")
+            else:
+                row, c = self._row, self._col + 1
+            self._row, self._col = row, c
             self._cell = (row, c) if row >= self.first and c <= self.width else None
             self._kind = attrs.get("t", "n")
             self._text = []
@@ -112,6 +146,17 @@ class _SheetRows:
                 self._collect = True
             elif tag == "f":
                 self._formula = True
+
+    def _number(self, text: str | None, default: int, what: str) -> int:
+        if text is None:
+            return default
+        try:
+            n = int(text)
+        except ValueError:
+            raise self._damaged(f'{what} "{text[:20]}"') from None
+        if not 0 < n <= EXCEL_ROWS:
+            raise self._damaged(f"{what} {n} outside Excel's rows")
+        return n
 
     def _chars(self, data: str) -> None:
         if self._collect:
@@ -125,28 +170,58 @@ class _SheetRows:
             row, col = self._cell
             text = "".join(self._text)
             value: Any
-            if self._formula:
+            if self._formula and (col > INFO_COLUMNS or text == ""):
                 value = _Formula(f"{get_column_letter(col)}{row}")
             elif self._kind == "s":
-                value = self._strings[int(text)] if text else None
-            elif self._kind in ("inlineStr", "str"):
+                try:
+                    value = self._strings[int(text)] if text else None
+                except (ValueError, IndexError):
+                    raise self._damaged(f"{get_column_letter(col)}{row} points to a missing "
+                                        "shared text") from None
+            elif self._kind in ("inlineStr", "str", "e"):
                 value = text
             elif self._kind == "b":
                 value = text == "1"
-            elif self._kind == "e":
-                value = text
+            elif self._kind == "d":
+                try:
+                    value = dt.datetime.fromisoformat(text) if text else None
+                except ValueError:
+                    value = text
             elif text == "":
                 value = None
             else:
                 try:
                     value = int(text)
                 except ValueError:
-                    value = float(text)
+                    try:
+                        value = float(text)
+                    except ValueError:
+                        raise self._damaged(f'{get_column_letter(col)}{row} holds "{text[:20]}" '
+                                            "as a number") from None
             if isinstance(value, str) and not value.strip():
                 value = None
             if value is not None:
                 self.rows.setdefault(row, [None] * self.width)[col - 1] = value
             self._cell = None
+
+
+def _damaged_layout(path: Path) -> UmaokaError:
+    return UmaokaError(f"{path}'s hidden layout sheet ({META_SHEET}) was changed, so the games "
+                       "cannot be found; copy the games into a fresh `umaoka new` workbook.")
+
+
+def _layout_int(row: list[Any], i: int, path: Path) -> int:
+    """A number of the hidden layout sheet, or a clear error when it was tampered with."""
+    try:
+        value = row[i]
+        if isinstance(value, bool) or value is None:
+            raise ValueError
+        n = int(value)
+    except (ValueError, TypeError, IndexError, OverflowError):
+        raise _damaged_layout(path) from None
+    if not 0 <= n <= EXCEL_ROWS:
+        raise _damaged_layout(path)
+    return n
 
 
 @dataclass
@@ -172,6 +247,8 @@ def read_book(path: Path) -> Book:
         lang = lang if lang in LANGS else "en"
         rules: list[Rules] = []
         for row in entries.get("rules", []):
+            if len(row) < 3:
+                raise _damaged_layout(path)
             sheet, name = str(row[1]), str(row[2])
             ws = _sheet(wb, sheet, path)
             pairs = []
@@ -186,16 +263,16 @@ def read_book(path: Path) -> Book:
                 raise UmaokaError(f"{sheet}: {e}") from None
         players: list[str] = []
         prow = entries.get("players", [[None, None, 5, 0]])[0]
-        if prow[1]:
+        if len(prow) > 2 and prow[1]:
             ws = _sheet(wb, str(prow[1]), path)
-            for (c,) in ws.iter_rows(min_row=int(prow[2]), max_col=1):
+            for (c,) in ws.iter_rows(min_row=_layout_int(prow, 2, path), max_col=1):
                 v = _value(c, str(prow[1]))
                 if v is not None and str(v).strip() and str(v).strip() not in players:
                     players.append(str(v).strip())
         leagues = []
         for row in entries["league"]:
-            name, index, n = str(row[1]), int(row[3]), int(row[4])
-            if not 0 <= index < len(rules):
+            name, index, n = str(row[1]), _layout_int(row, 3, path), _layout_int(row, 4, path)
+            if not 0 <= index < len(rules) or n not in (3, 4):
                 raise _not_ours(path)
             league = League(name, index)
             ws = _sheet(wb, name, path)
@@ -210,7 +287,9 @@ def read_book(path: Path) -> Book:
                     if isinstance(x, _Formula):
                         raise UmaokaError(
                             f"{name}!{x.coordinate} holds a formula; enter plain values in "
-                            "the input columns (players, scores, deposits, penalties).")
+                            "the players, scores, deposits and penalties columns (a formula "
+                            "in date, session, table or game needs its value saved: open and "
+                            "save the file in Excel).")
                 d0 = cols.penalties[0] - 1
                 game = Game(date=v[0], session=v[1], table=v[2], number=v[3],
                             players=v[p0:p0 + n], scores=v[s0:s0 + n],
