@@ -12,7 +12,7 @@ arithmetic is exact integer arithmetic; results come out as ``Decimal``.
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from decimal import Decimal, InvalidOperation
 from typing import Any
 
@@ -241,6 +241,14 @@ def _to_decimal(value: Any, what: str, hint: str = "enter raw points such as 324
     return d
 
 
+def _values(value: Any, what: str, n: int, example: str) -> list[Any]:
+    """A per-seat argument as a list, or one sentence when it is not a list of values."""
+    if isinstance(value, (str, bytes, Mapping)) or not isinstance(value, Iterable):
+        raise UmaokaError(f"{what} must be a list of {n} values, one per player in seat order, "
+                          f"e.g. {example} (got {excerpt(repr(value))}).")
+    return list(value)
+
+
 def _fmt(d: Decimal | int) -> str:
     d = Decimal(d)
     if d == d.to_integral_value():
@@ -261,8 +269,10 @@ def _check_scores(scores: Sequence[Any], deposits: Any, r: Ruleset) -> tuple[tup
         else:
             if sum(scores) + deposits == r.start * n:
                 return tuple(scores), deposits
-    if isinstance(scores, (str, bytes)) or not isinstance(scores, Sequence):
-        scores = list(scores) if not isinstance(scores, (str, bytes)) else [scores]
+    if isinstance(scores, str):
+        scores = [scores]  # one cell's text: the count check below says what is wrong
+    elif not isinstance(scores, Sequence):
+        scores = _values(scores, "scores", n, "[35700, 32400, 22200, 9700]")
     if len(scores) != n:
         raise UmaokaError(
             f"expected {n} scores (one per player, in seat order) but got {len(scores)}; "
@@ -338,7 +348,7 @@ def _check_typed_scale(dec: list[Decimal], deposits: Any, r: Ruleset) -> None:
 def _check_penalties(penalties: Any, n: int) -> tuple[int, ...]:
     if penalties is None:
         return (0,) * n
-    pens = list(penalties)
+    pens = _values(penalties, "penalties", n, "[-20, 0, 0, 0] in final points")
     if len(pens) != n:
         raise UmaokaError(f"expected {n} penalties (one per player, 0 for none) but got "
                           f"{len(pens)}.")
@@ -531,6 +541,7 @@ def rank(scores: Sequence[Any], ruleset: Any = "standard") -> tuple[int, ...]:
     """
     r = ruleset if type(ruleset) is Ruleset else resolve(ruleset)
     n = r.players
+    scores = _values(scores, "scores", n, "[30000, 30000, 25000, 15000]")
     if len(scores) != n:
         raise UmaokaError(f"expected {n} scores (one per player, in seat order) but got "
                           f"{len(scores)}; enter exactly {n} raw scores.")

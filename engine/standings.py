@@ -15,7 +15,7 @@ from decimal import ROUND_HALF_UP, Decimal, InvalidOperation
 from typing import Any
 
 from .errors import UmaokaError
-from .settle import Settlement
+from .settle import Settlement, _to_decimal, excerpt
 
 _TWO = Decimal("0.01")
 _FOUR = Decimal("0.0001")
@@ -52,22 +52,21 @@ def _places_from_finals(finals: Sequence[Decimal]) -> tuple[int, ...]:
 def _game(game: Any, index: int) -> tuple[list[str], list[Decimal], tuple[int, ...]]:
     if not isinstance(game, (tuple, list)) or len(game) not in (2, 3):
         raise UmaokaError(f"game {index} must be (names, result) or (names, finals, places).")
-    names = [("" if n is None else str(n)).strip() for n in game[0]]
+    names = [("" if n is None else str(n)).strip()
+             for n in _listed(game[0], f"game {index}'s player names")]
     result = game[1]
     if isinstance(result, Settlement):
         finals, places = list(result.final), result.places
     else:
         finals = []
-        for i, f in enumerate(result):
-            try:
-                if isinstance(f, bool) or f is None or (isinstance(f, str) and not f.strip()):
-                    raise InvalidOperation
-                finals.append(Decimal(repr(f)) if isinstance(f, float) else Decimal(f))
-            except (InvalidOperation, TypeError, ValueError):
+        for i, f in enumerate(_listed(result, f"game {index}'s final scores")):
+            if isinstance(f, bool) or f is None or (isinstance(f, str) and not _numeric(f)):
+                # e.g. the message MJ_SETTLE shows in a bad row's first cell
                 raise UmaokaError(
-                    f"game {index} has no final score for player {i + 1} ({f!r}); fix that "
-                    "game's scores or remove it from the range."
-                ) from None
+                    f"game {index} has no final score for player {i + 1} ({excerpt(repr(f))}); "
+                    "fix that game's scores or remove it from the range.")
+            finals.append(_to_decimal(f, f"game {index}, player {i + 1}'s final score",
+                                      "fix that game's scores or remove it from the range"))
         places = tuple(game[2]) if len(game) == 3 else _places_from_finals(finals)
     if len(names) != len(finals):
         raise UmaokaError(f"game {index} has {len(names)} player names but {len(finals)} final "
@@ -80,6 +79,20 @@ def _game(game: Any, index: int) -> tuple[list[str], list[Decimal], tuple[int, .
     return names, finals, tuple(places)
 
 
+def _numeric(text: str) -> bool:
+    try:
+        Decimal(text.strip()[:100])
+    except InvalidOperation:
+        return False
+    return True
+
+
+def _listed(value: Any, what: str) -> list[Any]:
+    if isinstance(value, (str, bytes)) or not isinstance(value, Iterable):
+        raise UmaokaError(f"{what} must be a list in seat order (got {excerpt(repr(value))}).")
+    return list(value)
+
+
 def standings(games: Iterable[Any]) -> list[PlayerStanding]:
     """Per-player totals, averages, place counts and rates, sorted by total (best first).
 
@@ -88,6 +101,9 @@ def standings(games: Iterable[Any]) -> list[PlayerStanding]:
     """
     acc: dict[str, list[Any]] = {}
     size = 0
+    if not isinstance(games, Iterable):
+        raise UmaokaError("games must be a list of (names, result) pairs, one per game "
+                          f"(got {excerpt(repr(games))}).")
     for index, game in enumerate(games, 1):
         names, finals, places = _game(game, index)
         size = max(size, len(names))
