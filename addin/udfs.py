@@ -340,21 +340,35 @@ def MJ_PRESETS() -> Any:
 @xw.func
 @xw.arg("han", doc='Han (1 or more), a limit such as "mangan", or a yakuman such as "yakuman" '
         'or "double yakuman".')
-@xw.arg("fu", doc="Fu (20, 25, 30 ... 110); may be blank from 5 han (mangan) up.")
+@xw.arg("fu", doc="Fu (20, 25, 30 ... 140; up to 170 under aotenjou); may be blank from 5 han "
+        "(mangan) up.")
 @xw.arg("dealer", doc='TRUE (or "dealer") if the winner is the dealer. Blank: FALSE.')
 @xw.arg("tsumo", doc='TRUE (or "tsumo") for a self-drawn win, FALSE (or "ron") for a win off '
         "a discard. Blank: FALSE.")
 @xw.arg("honba", doc="Repeat counters (honba) on the table. Blank: 0.")
-@xw.arg("options", ndim=2, doc='Hand rules such as "kiriage; kazoe=sanbaiman; sanma", or a '
+@xw.arg("options", ndim=2, doc='Hand rules such as "kiriage; kazoe=unlimited; sanma", or a '
         "two-column key/value range. Blank: none.")
+@xw.arg("pao", doc="Pao (sekinin barai): how many of the yakuman a liable player answers for "
+        '(1, 2 ...), TRUE or "all" for the whole hand. Blank: no pao.')
+@xw.arg("liable_dealer", doc="TRUE if the liable player is the dealer (it matters on a "
+        "non-dealer's tsumo when only some yakuman are liable). Blank: FALSE.")
 def MJ_HAND(han: Cells, fu: Cells = None, dealer: Cells = False, tsumo: Cells = False,
-            honba: Cells = 0, options: Cells = None) -> Any:
+            honba: Cells = 0, options: Cells = None, pao: Cells = None,
+            liable_dealer: Cells = None) -> Any:
     """What a win pays: the total the winner gains, then the payments as scorers write them
     (ron; non-dealer tsumo: from each non-dealer, from the dealer; dealer tsumo: from each).
-    E.g. =MJ_HAND(3, 30)."""
+    With pao: the total, what the liable player pays, then what the others pay in that
+    layout (ron: the discarder; non-dealer tsumo: each other non-dealer, the dealer; dealer
+    tsumo: each other player), blank where there is no such player.
+    E.g. =MJ_HAND(3, 30) or =MJ_HAND("yakuman", , FALSE, TRUE, 1, , 1)."""
     with _excel_errors():
         result = hand(_scalar(han), _scalar(fu), _scalar(dealer, False), _scalar(tsumo, False),
-                      _scalar(honba, 0), rules=_hand_rules(options))
+                      _scalar(honba, 0), rules=_hand_rules(options), pao=_scalar(pao, 0),
+                      liable_dealer=_scalar(liable_dealer, False))
+        if result.pao:
+            row = [result.total, result.liable,
+                   *("" if p is None else p for p in result.payments)]
+            return [row + [""] * (4 - len(row))]
         return [[result.total, *result.payments] + [""] * (2 - len(result.payments))]
 
 

@@ -12,7 +12,10 @@ variant). This module adds what that package lacks or gets wrong for a scorer:
 * the limit name and the basic points (the package's ``yaku_level`` says ``"yakuman"`` for
   a kazoe hand, ``""`` for a capped 4 han 40 fu hand when kiriage is on, and ``"6x yakuman"``
   for seven yakuman);
-* input validation: impossible han/fu combinations, text from Excel cells, rule texts.
+* kazoe without a limit named as such (``kazoe double yakuman`` at 26 han);
+* pao (sekinin barai), which the package does not know: see :mod:`umaoka.engine.pao`;
+* input validation: impossible han/fu combinations (:mod:`umaoka.engine.fu`), text from
+  Excel cells, rule texts (:mod:`umaoka.engine.hand_rules`).
 
 >>> hand(5, tsumo=True, honba=2).payments
 (2200, 4200)
@@ -27,9 +30,7 @@ variant). This module adds what that package lacks or gets wrong for a scorer:
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
-from decimal import Decimal, InvalidOperation
 from functools import lru_cache
 from typing import Any
 
@@ -38,49 +39,34 @@ from mahjong.hand_calculating.hand_config import HandConfig, OptionalRules
 from mahjong.hand_calculating.scores import Aotenjou, ScoresCalculator
 
 from .errors import UmaokaError
-from .rules import _OFF, _ON, _closest, _switch, _unknown_value
-
-#: Every fu a winning hand can have: 20 (pinfu tsumo), 25 (chiitoitsu), 30 to 110 by tens.
-FU_VALUES: tuple[int, ...] = (20, 25, *range(30, 120, 10))
-
-#: The rule keys a hand-rules text or mapping may use.
-HAND_RULE_KEYS: tuple[str, ...] = (
-    "kiriage",
-    "kazoe",
-    "aotenjou",
-    "basengo",
-    "sanma",
-    "multiple_yakuman",
-    "honba_value",
+from .fu import ALL_FU, FU_VALUES, MAX_FU, check_fu
+from .hand_rules import (
+    HAND_RULE_HELP,
+    HAND_RULE_KEYS,
+    KAZOE_CHOICES,
+    PAO_HONBA_CHOICES,
+    HandRules,
+    _whole,
+    hand_rules,
 )
+from .pao import pao_payments, read_pao
+from .rules import _OFF, _ON, _closest
 
-#: What 13 or more counted han is worth.
-KAZOE_CHOICES: tuple[str, ...] = ("yakuman", "sanbaiman")
-
-#: One plain-words line per hand rule, for help texts and a rules sheet.
-HAND_RULE_HELP: dict[str, str] = {
-    "kiriage": "on: 4 han 30 fu and 3 han 60 fu (1920 basic points) are rounded up to mangan.",
-    "kazoe": "What 13+ han counts as: yakuman (kazoe yakuman) or sanbaiman (capped).",
-    "aotenjou": "on: no limits at all; every hand pays fu x 2^(2+han), yakuman count 13 han each.",
-    "basengo": "on: a honba is worth five times as much (1500, or 1000 in sanma).",
-    "sanma": "on: three players; a tsumo is paid by the two others only (tsumo loss).",
-    "multiple_yakuman": "on: double/triple yakuman pay 2x/3x; off: every yakuman pays one.",
-    "honba_value": "Points one honba adds (300; 200 in sanma), split between the payers on tsumo.",
-}
-
-_KEY_ALIASES = {
-    "kiriage_mangan": "kiriage",
-    "kazoe_limit": "kazoe",
-    "no_limit": "aotenjou",
-    "no_limits": "aotenjou",
-    "three_player": "sanma",
-    "three_players": "sanma",
-    "3p": "sanma",
-    "double_yakuman": "multiple_yakuman",
-    "multi_yakuman": "multiple_yakuman",
-    "multiple_yakumans": "multiple_yakuman",
-    "honba": "honba_value",
-}
+# The public names of the hand modules, importable from here as before the split.
+__all__ = [
+    "ALL_FU",
+    "FU_VALUES",
+    "HAND_RULE_HELP",
+    "HAND_RULE_KEYS",
+    "KAZOE_CHOICES",
+    "MAX_FU",
+    "PAO_HONBA_CHOICES",
+    "HandResult",
+    "HandRules",
+    "hand",
+    "hand_rules",
+    "hand_table",
+]
 
 # Basic points of each limit (8000 per yakuman).
 _LIMIT_BASIC = {"mangan": 2000, "haneman": 3000, "baiman": 4000, "sanbaiman": 6000}
@@ -111,91 +97,6 @@ _LIMIT_HAN = {"mangan": 5, "haneman": 6, "baiman": 8, "sanbaiman": 11,
 
 
 @dataclass(frozen=True)
-class HandRules:
-    """The hand-scoring options (all off by default: four players, kazoe yakuman).
-
-    ``honba_value`` is the points one honba adds to a win: the discarder pays it all on
-    ron, the payers share it equally on tsumo. ``None`` means the usual value: 300 (100
-    from each of three payers), or 200 in sanma (100 from each of two payers, as the
-    ``mahjong`` package and Tenhou do); basengo makes it five times that (1500, or 1000 in
-    sanma, 500 from each payer on tsumo). Some sanma rules use 1000 per honba without
-    basengo: write ``sanma; honba_value=1000``. Under ``aotenjou`` there are no limits, so
-    ``kiriage``, ``kazoe`` and ``multiple_yakuman`` play no part (a yakuman adds 13 han).
-
-    >>> HandRules(sanma=True).honba_points
-    200
-    >>> HandRules(basengo=True).honba_points
-    1500
-    """
-
-    kiriage: bool = False
-    kazoe: str = "yakuman"
-    aotenjou: bool = False
-    basengo: bool = False
-    sanma: bool = False
-    multiple_yakuman: bool = True
-    honba_value: int | None = None
-
-    def __post_init__(self) -> None:
-        for key in ("kiriage", "aotenjou", "basengo", "sanma", "multiple_yakuman"):
-            if not isinstance(getattr(self, key), bool):
-                raise UmaokaError(f"{key} must be True or False (got {getattr(self, key)!r}).")
-        if self.kazoe not in KAZOE_CHOICES:
-            raise UmaokaError(_unknown_value("kazoe", self.kazoe, KAZOE_CHOICES))
-        hv = self.honba_value
-        if hv is None:
-            return
-        if isinstance(hv, bool) or not isinstance(hv, int) or hv < 0:
-            raise UmaokaError(
-                f"honba_value must be a whole number of points of 0 or more (got {hv!r}), "
-                "e.g. 300."
-            )
-        if self.basengo:
-            raise UmaokaError(
-                "basengo and honba_value both set the value of a honba; keep one of them "
-                "(basengo is honba_value=1500, or 1000 in sanma)."
-            )
-        if hv % self.tsumo_payers:
-            raise UmaokaError(
-                f"honba_value {hv} cannot be split evenly between the {self.tsumo_payers} "
-                f"payers of a tsumo; use a multiple of {self.tsumo_payers}, e.g. "
-                f"{'200 or 1000' if self.sanma else '300 or 1500'}."
-            )
-
-    @property
-    def tsumo_payers(self) -> int:
-        """How many players pay a tsumo: 3, or 2 in sanma (there is no North player)."""
-        return 2 if self.sanma else 3
-
-    @property
-    def honba_points(self) -> int:
-        """Points one honba adds to a win (ron or tsumo)."""
-        if self.honba_value is not None:
-            return self.honba_value
-        return (200 if self.sanma else 300) * (5 if self.basengo else 1)
-
-    def text(self) -> str:
-        """A hand-rules text that resolves back to these rules.
-
-        >>> hand_rules("kiriage; sanma").text()
-        'kiriage=on kazoe=yakuman aotenjou=off basengo=off sanma=on multiple_yakuman=on'
-        >>> hand_rules(hand_rules("sanma honba_value=1000").text()).honba_points
-        1000
-        """
-        parts = []
-        for key in HAND_RULE_KEYS:
-            value = getattr(self, key)
-            if key == "honba_value":
-                if value is not None:
-                    parts.append(f"{key}={value}")
-            elif isinstance(value, bool):
-                parts.append(f"{key}={'on' if value else 'off'}")
-            else:
-                parts.append(f"{key}={value}")
-        return " ".join(parts)
-
-
-@dataclass(frozen=True)
 class HandResult:
     """What one win pays.
 
@@ -208,11 +109,21 @@ class HandResult:
     basic points after limits. ``limit`` is ``""`` below mangan, else one of ``mangan``,
     ``kiriage mangan``, ``haneman``, ``baiman``, ``sanbaiman``, ``kazoe sanbaiman``,
     ``kazoe yakuman``, ``yakuman``, ``double yakuman``, ``triple yakuman`` ... ``sextuple
-    yakuman``, then ``7x yakuman`` and so on.
+    yakuman``, then ``7x yakuman`` and so on; under ``kazoe=unlimited``, ``kazoe double
+    yakuman`` (26 han), ``kazoe triple yakuman`` ...
+
+    ``payers`` has one ``(who, points)`` per paying player (who: ``discarder``, ``dealer``,
+    ``non-dealer`` or ``liable``); they add up to ``total``. With pao, ``pao`` is the number
+    of liable yakuman (as paid), ``liable`` what the liable player pays in all, and
+    ``payments`` what the others pay, in the same layout (ron: the discarder; non-dealer
+    tsumo: each other non-dealer, the dealer; dealer tsumo: each other player), ``None``
+    where there is no such player (the liable player is the dealer; sanma).
 
     >>> r = hand(3, 40, tsumo=True, honba=1)
     >>> r.payments, r.total, r.label, r.basic
     ((1400, 2700), 5500, '1400/2700', 1280)
+    >>> r.payers
+    (('dealer', 2700), ('non-dealer', 1400), ('non-dealer', 1400))
     """
 
     han: int
@@ -223,135 +134,16 @@ class HandResult:
     honba: int
     basic: int
     limit: str
-    payments: tuple[int, ...]
+    payments: tuple[int | None, ...]
     total: int
     label: str
-
-
-# ------------------------------------------------------------------------------------------------
-# Rules.
-
-
-def _apply(pairs: Iterable[tuple[Any, Any]]) -> HandRules:
-    """Hand rules from key/value pairs; a value of ``None`` is a bare flag (on)."""
-    changes: dict[str, Any] = {}
-    for raw_key, value in pairs:
-        key = re.sub(r"[\s-]+", "_", str(raw_key).strip().lower())
-        key = _KEY_ALIASES.get(key, key)
-        if key not in HAND_RULE_KEYS:
-            raise UmaokaError(
-                f'"{raw_key}" is not a hand rule; use {", ".join(HAND_RULE_KEYS)}.'
-                f"{_closest(key, HAND_RULE_KEYS)}"
-            )
-        if key in changes:
-            raise UmaokaError(f"{key} is given twice in the hand rules; keep one of them.")
-        if key == "kazoe":
-            if value is None:
-                raise UmaokaError("kazoe needs a value: write kazoe=yakuman or kazoe=sanbaiman.")
-            text = str(value).strip().lower()
-            if text not in KAZOE_CHOICES:
-                raise UmaokaError(_unknown_value("kazoe", value, KAZOE_CHOICES))
-            changes[key] = text
-        elif key == "honba_value":
-            if value is None:
-                raise UmaokaError(
-                    "honba_value needs a number: write e.g. honba_value=300 (or 1000 in sanma)."
-                )
-            changes[key] = _whole("honba_value", value, 0, "write the points of one honba, "
-                                  "e.g. honba_value=300")
-        else:
-            changes[key] = True if value is None else _switch(key, value)
-    return HandRules(**changes)
-
-
-@lru_cache(maxsize=256)
-def _from_text(text: str) -> HandRules:
-    text = re.sub(r"\s*[=:]\s*", "=", text)
-    pairs: list[tuple[str, Any]] = []
-    for token in re.split(r"[;,\s]+", text):
-        if not token:
-            continue
-        key, sep, value = token.partition("=")
-        if not key:
-            raise UmaokaError(
-                f'cannot read "{token}" in the hand rules; write key=value or a bare rule '
-                'name, e.g. "kiriage; kazoe=sanbaiman".'
-            )
-        pairs.append((key, value if sep else None))
-    return _apply(pairs)
-
-
-def hand_rules(spec: Any = None) -> HandRules:
-    """Resolve ``None``, a :class:`HandRules`, a mapping, key/value rows or a text to rules.
-
-    A text lists rules separated by ``;``, ``,`` or spaces: a bare rule name turns it on,
-    ``key=value`` sets it (values on/off, true/false, yes/no, 1/0; case-insensitive).
-
-    >>> hand_rules("kiriage; basengo; kazoe=sanbaiman; sanma") == HandRules(
-    ...     kiriage=True, basengo=True, kazoe="sanbaiman", sanma=True)
-    True
-    >>> hand_rules("Kiriage=on aotenjou=off").kiriage
-    True
-    >>> hand_rules({"multiple_yakuman": "no"}).multiple_yakuman
-    False
-    >>> try:
-    ...     hand_rules("kirage")
-    ... except UmaokaError as error:
-    ...     print(error)  # doctest: +ELLIPSIS
-    "kirage" is not a hand rule; use kiriage, kazoe, ... Did you mean "kiriage"?
-    """
-    if spec is None:
-        return HandRules()
-    if isinstance(spec, HandRules):
-        return spec
-    if isinstance(spec, str):
-        return _from_text(spec.strip())
-    if isinstance(spec, Mapping):
-        return _apply(spec.items())
-    if isinstance(spec, Iterable):
-        pairs: list[tuple[Any, Any]] = []
-        for row in spec:
-            cells = list(row) if isinstance(row, (list, tuple)) else [row]
-            cells = [c for c in cells if c is not None and str(c).strip() != ""]
-            if not cells:
-                continue  # a blank row of a rules range
-            if len(cells) == 1:  # one cell: a bare rule name or a whole text
-                pairs.extend(_from_text_pairs(str(cells[0])))
-            else:
-                pairs.append((cells[0], cells[1]))
-        return _apply(pairs)
-    raise UmaokaError(
-        f"hand rules must be a text such as \"kiriage; sanma\", a mapping or key/value rows "
-        f"(got {spec!r})."
-    )
-
-
-def _from_text_pairs(text: str) -> list[tuple[str, Any]]:
-    rules = _from_text(text.strip())
-    return [(k, getattr(rules, k)) for k in HAND_RULE_KEYS
-            if getattr(rules, k) != getattr(HandRules(), k)]
+    pao: int = 0
+    liable: int = 0
+    payers: tuple[tuple[str, int], ...] = ()
 
 
 # ------------------------------------------------------------------------------------------------
 # Input values.
-
-
-def _whole(name: str, value: Any, minimum: int, hint: str) -> int:
-    """A whole number from an int, a whole float (3.0 from Excel) or a numeric text."""
-    n: int | None = None
-    if not isinstance(value, bool) and value is not None:
-        try:
-            d = Decimal(str(value).replace(",", "").replace("_", "").strip())
-            if d.is_finite() and d == d.to_integral_value():
-                n = int(d)
-        except InvalidOperation:
-            pass
-    if n is None or n < minimum:
-        shown = f'"{value}"' if isinstance(value, str) else value
-        raise UmaokaError(
-            f"{name} must be a whole number of {minimum} or more (got {shown}); {hint}."
-        )
-    return n
 
 
 def _flag(name: str, value: Any, words: dict[str, bool]) -> bool:
@@ -404,41 +196,13 @@ def _parse_han(han: Any) -> tuple[int, int, bool]:
     return _whole("han", han, 1, hint), 0, False
 
 
-def _check_fu(fu: Any, han: int, tsumo: bool) -> int:
-    """The fu, checked against the han and the win (20 and 25 fu only come from some hands)."""
+def _check_fu(fu: Any, han: int, tsumo: bool, aotenjou: bool) -> int:
+    """The fu, read from a cell and checked against the han and the win (see the fu module)."""
     if isinstance(fu, bool):
         raise UmaokaError(f"fu must be a number such as 30 (got {fu}).")
-    n = _whole("fu", fu, 0, "enter 20, 25, or 30 to 110 in steps of 10")
-    if n not in FU_VALUES:
-        if n < 20:
-            how = "every hand has at least 20 fu"
-        elif n > 110:
-            how = "110 is the most fu a hand can have"
-        else:
-            how = f"round the fu up to the next 10 ({-(-n // 10) * 10})"
-        raise UmaokaError(
-            f"fu must be 20, 25 or a multiple of 10 from 30 to 110 (got {n}); {how}."
-        )
-    if n == 20 and not tsumo:
-        raise UmaokaError(
-            "a ron cannot be 20 fu: pinfu ron is 30 fu (20 fu is only a pinfu tsumo); "
-            "use fu=30."
-        )
-    if n == 20 and han < 2:
-        raise UmaokaError(
-            "1 han 20 fu is impossible: a 20 fu pinfu tsumo already has 2 han (pinfu and "
-            "menzen tsumo); check the han or the fu."
-        )
-    if n == 25 and han < 2:
-        raise UmaokaError(
-            "1 han 25 fu is impossible: 25 fu is only chiitoitsu, which is 2 han by itself; "
-            "check the han or the fu."
-        )
-    if n == 25 and han < 3 and tsumo:
-        raise UmaokaError(
-            "2 han 25 fu cannot be won by tsumo: a chiitoitsu tsumo also has menzen tsumo, "
-            "so it is 3 han or more; check the han."
-        )
+    top = MAX_FU[aotenjou, False]
+    n = _whole("fu", fu, 0, f"enter 20, 25, or 30 to {top} in steps of 10")
+    check_fu(n, han, tsumo, aotenjou)
     return n
 
 
@@ -446,21 +210,24 @@ def _check_fu(fu: Any, han: int, tsumo: bool) -> int:
 # Scoring.
 
 
+_KAZOE_LIMITS = {"yakuman": HandConfig.KAZOE_LIMITED, "sanbaiman": HandConfig.KAZOE_SANBAIMAN,
+                 "unlimited": HandConfig.KAZOE_NO_LIMIT}
+
+
 @lru_cache(maxsize=64)
 def _config(dealer: bool, tsumo: bool, kiriage: bool, kazoe: str) -> HandConfig:
     """A ``mahjong`` HandConfig without honba (honba are added here for every rule)."""
     options = OptionalRules(
         kiriage=kiriage,
-        kazoe_limit=(HandConfig.KAZOE_LIMITED if kazoe == "yakuman"
-                     else HandConfig.KAZOE_SANBAIMAN),
+        kazoe_limit=_KAZOE_LIMITS[kazoe],
         has_double_yakuman=True,
         limit_to_sextuple_yakuman=False,
     )
     return HandConfig(is_tsumo=tsumo, player_wind=EAST if dealer else SOUTH, options=options)
 
 
-def _limit(han: int, fu: int, rules: HandRules) -> tuple[str, int]:
-    """``(limit name, basic points)`` of a counted (non-yakuman) hand, limits applied.
+def _limit(han: int, fu: int, rules: HandRules) -> tuple[str, int, int]:
+    """``(limit name, basic points, yakuman)`` of a counted hand, limits applied.
 
     The ``mahjong`` package decides the payments, but its ``yaku_level`` label cannot be
     used for this: it reads ``"yakuman"`` for a kazoe hand, ``"sanbaiman"`` for a hand
@@ -468,22 +235,23 @@ def _limit(han: int, fu: int, rules: HandRules) -> tuple[str, int]:
     """
     if han >= 13:
         if rules.kazoe == "sanbaiman":
-            return "kazoe sanbaiman", _LIMIT_BASIC["sanbaiman"]
-        return "kazoe yakuman", 8000
+            return "kazoe sanbaiman", _LIMIT_BASIC["sanbaiman"], 0
+        count = han // 13 if rules.kazoe == "unlimited" else 1
+        return f"kazoe {_yakuman_name(count)}", 8000 * count, count
     if han >= 11:
-        return "sanbaiman", _LIMIT_BASIC["sanbaiman"]
+        return "sanbaiman", _LIMIT_BASIC["sanbaiman"], 0
     if han >= 8:
-        return "baiman", _LIMIT_BASIC["baiman"]
+        return "baiman", _LIMIT_BASIC["baiman"], 0
     if han >= 6:
-        return "haneman", _LIMIT_BASIC["haneman"]
+        return "haneman", _LIMIT_BASIC["haneman"], 0
     if han == 5:
-        return "mangan", _LIMIT_BASIC["mangan"]
+        return "mangan", _LIMIT_BASIC["mangan"], 0
     basic = fu * 2 ** (2 + han)
     if rules.kiriage and (han, fu) in ((4, 30), (3, 60)):
-        return "kiriage mangan", _LIMIT_BASIC["mangan"]
+        return "kiriage mangan", _LIMIT_BASIC["mangan"], 0
     if basic > 2000:
-        return "mangan", _LIMIT_BASIC["mangan"]
-    return "", basic
+        return "mangan", _LIMIT_BASIC["mangan"], 0
+    return "", basic, 0
 
 
 # Instances, so that mahjong 1.x (instance methods) and 2.x (static methods) both work.
@@ -495,6 +263,40 @@ def _yakuman_name(count: int) -> str:
     return _YAKUMAN_WORDS.get(count, f"{count}x yakuman")
 
 
+def _liable(pao: Any, liable_dealer: Any, count: int, paid: int, counted: str | None,
+            dealer: bool) -> tuple[int, bool]:
+    """``(liable yakuman as paid, liable player is the dealer)``, checked against the hand.
+
+    ``counted`` says why the hand cannot have a liable player (kazoe, aotenjou), if so.
+    """
+    wanted = read_pao(pao)
+    is_liable_dealer = _flag("liable_dealer", False if liable_dealer is None else liable_dealer,
+                             _DEALER_WORDS)
+    if wanted == 0:
+        if is_liable_dealer:
+            raise UmaokaError(
+                "liable_dealer says the liable player is the dealer, but there is no pao; "
+                "enter pao (how many yakuman he is liable for) or leave liable_dealer blank."
+            )
+        return 0, False
+    if counted:
+        raise UmaokaError(f"pao is for yakuman such as daisangen or daisuushii; {counted}.")
+    if dealer and is_liable_dealer:
+        raise UmaokaError(
+            "the dealer won, so the liable player cannot be the dealer; set liable_dealer to "
+            "FALSE."
+        )
+    if wanted is None:
+        return paid, is_liable_dealer
+    if wanted > count:
+        raise UmaokaError(
+            f"pao is {wanted} but the hand has {count} yakuman; pao counts how many of the "
+            "hand's yakuman the liable player answers for (TRUE or \"all\" for all of them)."
+        )
+    # With multiple_yakuman=off the hand pays one yakuman, liable as soon as any of it is.
+    return min(wanted, paid), is_liable_dealer
+
+
 def hand(
     han: Any = None,
     fu: Any = None,
@@ -503,6 +305,8 @@ def hand(
     honba: Any = 0,
     rules: Any = None,
     yakuman: Any = 0,
+    pao: Any = 0,
+    liable_dealer: Any = False,
 ) -> HandResult:
     """What a win of ``han`` and ``fu`` pays, honba included.
 
@@ -510,9 +314,19 @@ def hand(
     ``"baiman"``, ``"sanbaiman"``: the least han of it) or a yakuman (``"yakuman"``,
     ``"double yakuman"``, ``"2x yakuman"``, ``"Y2"``, ...); or give ``yakuman=N`` and the
     han is ignored. ``fu`` is needed below mangan (and always under aotenjou); it may be
-    left out from 5 han. Numbers may be ints, whole floats (3.0 from Excel) or texts
-    ("3"). ``dealer`` and ``tsumo`` also take on/off, yes/no, 1/0, "dealer", "tsumo",
-    "ron". ``rules`` is anything :func:`hand_rules` takes.
+    left out from 5 han. Fu go from 20 to 140 (three concealed kans), to 170 under aotenjou
+    (four concealed kans); fu no hand of that han can have are refused with the reason.
+    Numbers may be ints, whole floats (3.0 from Excel) or texts ("3"). ``dealer`` and
+    ``tsumo`` also take on/off, yes/no, 1/0, "dealer", "tsumo", "ron". ``rules`` is
+    anything :func:`hand_rules` takes.
+
+    ``pao`` is how many of the hand's yakuman a liable player answers for (sekinin barai:
+    he discarded the tile that confirmed them): 0 or blank for none, a number, or True /
+    ``"all"`` for the whole hand; see :mod:`umaoka.engine.pao` for who pays what.
+    ``liable_dealer`` says the liable player is the dealer: it matters on a non-dealer's
+    tsumo when only some of the yakuman are liable (he then pays the dealer's share of the
+    others). When the liable player is the one who dealt in, it is an ordinary ron: leave
+    ``pao`` out.
 
     >>> hand(1, 30).label
     '1000'
@@ -530,6 +344,14 @@ def hand(
     ((4000,), 8000, '4000 all')
     >>> hand(13, 40, rules="aotenjou").total
     5242900
+    >>> r = hand("yakuman", tsumo=True, honba=1, pao=1)
+    >>> r.liable, r.payments, r.total, r.label
+    (32300, (0, 0), 32300, '32300 liable')
+    >>> r = hand("yakuman", honba=1, pao=1)
+    >>> r.liable, r.payments, r.payers
+    (16000, (16300,), (('liable', 16000), ('discarder', 16300)))
+    >>> hand(26, rules="kazoe=unlimited").limit
+    'kazoe double yakuman'
     >>> try:
     ...     hand(0)
     ... except UmaokaError as error:
@@ -547,6 +369,8 @@ def hand(
         han_n = 0
     else:
         han_n, count, named_limit = _parse_han(han)
+    in_hand = count  # yakuman in the hand, before multiple_yakuman=off pays them as one
+    no_pao: str | None = None  # why this hand cannot have a liable player, if it cannot
 
     if r.aotenjou:
         if named_limit:
@@ -561,10 +385,12 @@ def hand(
             )
         # Yakuman count as 13 han each (as their han values in the mahjong package).
         counted = han_n + 13 * count
-        fu_n = _check_fu(fu, counted, is_tsumo)
+        fu_n = _check_fu(fu, counted, is_tsumo, True)
         config = _config(is_dealer, is_tsumo, False, "yakuman")
         score = _AOTENJOU.calculate_scores(counted, fu_n, config)
         limit, basic, han_n = "", fu_n * 2 ** (2 + counted), counted
+        no_pao = ("under aotenjou a yakuman is only 13 more han, so there is no yakuman to "
+                  "split; turn aotenjou off or leave pao out")
     elif count:
         paid = count if r.multiple_yakuman else 1
         fu_n = 0
@@ -580,30 +406,44 @@ def hand(
                 )
             fu_n = 0
         else:
-            fu_n = _check_fu(fu, han_n, is_tsumo)
+            fu_n = _check_fu(fu, han_n, is_tsumo, False)
         score = _SCORES.calculate_scores(
             han_n, fu_n, _config(is_dealer, is_tsumo, r.kiriage, r.kazoe))
-        limit, basic = _limit(han_n, fu_n, r)
-        count = 1 if limit == "kazoe yakuman" else 0
+        limit, basic, count = _limit(han_n, fu_n, r)
+        no_pao = (f"a hand of {han_n} counted han has none (a kazoe yakuman has no liable "
+                  "player); enter the yakuman, e.g. han=\"yakuman\"")
+
+    liable, is_liable_dealer = _liable(pao, liable_dealer, in_hand, count, no_pao, is_dealer)
+    if liable:
+        split = pao_payments(count, liable, is_dealer, is_tsumo, is_liable_dealer, n_honba, r)
+        return HandResult(
+            han=han_n, fu=fu_n, yakuman=count, dealer=is_dealer, tsumo=is_tsumo,
+            honba=n_honba, basic=basic, limit=limit, payments=split.others,
+            total=split.total, label=split.label, pao=liable, liable=split.liable,
+            payers=split.payers,
+        )
 
     # Honba and the number of payers are computed here: the package's HandConfig has no
     # basengo nor honba value, and its three-player ron honba (200) is only one sanma rule.
     per_payer = r.honba_points // r.tsumo_payers * n_honba
+    payers: tuple[tuple[str, int], ...]
     if not is_tsumo:
         payments: tuple[int, ...] = (score["main"] + r.honba_points * n_honba,)
-        total = payments[0]
-        label = str(total)
+        payers = (("discarder", payments[0]),)
+        label = str(payments[0])
     elif is_dealer:
         payments = (score["main"] + per_payer,)
-        total = payments[0] * r.tsumo_payers
+        payers = (("non-dealer", payments[0]),) * r.tsumo_payers
         label = f"{payments[0]} all"
     else:
         payments = (score["additional"] + per_payer, score["main"] + per_payer)
-        total = payments[0] * (r.tsumo_payers - 1) + payments[1]
+        payers = (("dealer", payments[1]),) + (("non-dealer", payments[0]),) * (
+            r.tsumo_payers - 1)
         label = f"{payments[0]}/{payments[1]}"
     return HandResult(
         han=han_n, fu=fu_n, yakuman=count, dealer=is_dealer, tsumo=is_tsumo, honba=n_honba,
-        basic=basic, limit=limit, payments=payments, total=total, label=label,
+        basic=basic, limit=limit, payments=payments, total=sum(p for _, p in payers),
+        label=label, payers=payers,
     )
 
 
@@ -645,8 +485,11 @@ def hand_table(dealer: Any = False, rules: Any = None) -> list[list[str]]:
     ``"each all"`` for the dealer table (``"2000 / 700 all"``). A half that cannot happen is
     ``"-"`` (a 20 fu ron); a cell that cannot happen at all is ``""`` (1 han 20 or 25 fu).
     Then, except under aotenjou, one row per limit (mangan, haneman, baiman, sanbaiman,
-    yakuman) with its payments under ``fu 20`` and the other cells ``""``. Every row has
-    the header's length, so the table prints or pastes into a sheet as it is.
+    yakuman; with ``kazoe=unlimited`` also the double yakuman of 26 counted han) with its
+    payments under ``fu 20`` and the other cells ``""``. Every row has the header's length,
+    so the table prints or pastes into a sheet as it is. Hands above 110 fu (three or four
+    kans) have 4 han or more, so they are mangan or more, except under aotenjou: their
+    payments come from :func:`hand`.
 
     >>> table = hand_table()
     >>> table[0][:4]
@@ -676,16 +519,20 @@ def hand_table(dealer: Any = False, rules: Any = None) -> list[list[str]]:
             if han == 11 and r.kazoe == "sanbaiman":
                 name = "sanbaiman (11+ han)"
             if han == 13:
-                name = "yakuman" if r.kazoe == "sanbaiman" else name
+                name = {"sanbaiman": "yakuman", "unlimited": "yakuman (13-25 han)"}.get(
+                    r.kazoe, name)
                 cell = _cell_yakuman(is_dealer, r)
             else:
                 cell = _cell(han, None, is_dealer, r)
             rows.append([name, cell] + [""] * (len(header) - 2))
+        if r.kazoe == "unlimited":
+            rows.append(["double yakuman (26-38 han)", _cell_yakuman(is_dealer, r, 2)]
+                        + [""] * (len(header) - 2))
     return rows
 
 
-def _cell_yakuman(dealer: bool, rules: HandRules) -> str:
-    ron = hand("yakuman", dealer=dealer, rules=rules)
-    tsumo = hand("yakuman", dealer=dealer, tsumo=True, rules=rules)
+def _cell_yakuman(dealer: bool, rules: HandRules, count: int = 1) -> str:
+    ron = hand(yakuman=count, dealer=dealer, rules=rules)
+    tsumo = hand(yakuman=count, dealer=dealer, tsumo=True, rules=rules)
     each = f"{tsumo.payments[0]} all" if dealer else "-".join(map(str, tsumo.payments))
     return f"{ron.payments[0]} / {each}"

@@ -29,6 +29,8 @@ def legal(han, fu, tsumo):
         return tsumo and han >= 2
     if fu == 25:
         return han >= 3 if tsumo else han >= 2
+    if fu == 110 and tsumo:  # needs three kans, or two kans and two triplets: 2 han
+        return han >= 2
     return True
 
 
@@ -261,6 +263,8 @@ def test_aotenjou_matches_mahjong():
         for fu in (30, 40, 110):
             for dealer in (False, True):
                 for tsumo in (False, True):
+                    if not legal(han, fu, tsumo):
+                        continue
                     r = hand(han, fu, dealer=dealer, tsumo=tsumo, rules="aotenjou")
                     config = HandConfig(is_tsumo=tsumo, player_wind=EAST if dealer else SOUTH)
                     s = Aotenjou.calculate_scores(han, fu, config)
@@ -363,7 +367,8 @@ def test_result_is_frozen():
     (lambda: hand(1, tsumo=True), "fu is needed for a 1 han hand"),
     (lambda: hand(3, 32), "round the fu up to the next 10 (40)"),
     (lambda: hand(3, 15), "at least 20 fu"),
-    (lambda: hand(3, 120), "110 is the most fu"),
+    (lambda: hand(3, 120), "3 han 120 fu is impossible"),
+    (lambda: hand(5, 150), "at most 140 fu"),
     (lambda: hand(3, 35.5), "fu must be a whole number"),
     (lambda: hand(3, "abc"), "fu must be a whole number"),
     (lambda: hand(3, True), "fu must be a number"),
@@ -422,10 +427,10 @@ def test_hand_rules_honba_points():
 
 @pytest.mark.parametrize("spec,fragment", [
     ("kirage", '"kirage" is not a hand rule; use kiriage, kazoe, aotenjou, basengo, sanma, '
-               'multiple_yakuman, honba_value. Did you mean "kiriage"?'),
+               'multiple_yakuman, honba_value, pao_honba. Did you mean "kiriage"?'),
     ({"sanmaa": True}, 'Did you mean "sanma"?'),
     ("kiriage=maybe", 'kiriage cannot be "maybe"; use one of on, off.'),
-    ("kazoe=sanbaimen", 'kazoe cannot be "sanbaimen"; use one of yakuman, sanbaiman. '
+    ("kazoe=sanbaimen", 'kazoe cannot be "sanbaimen"; use one of yakuman, sanbaiman, unlimited. '
                         'Did you mean "sanbaiman"?'),
     ("kazoe", "kazoe needs a value"),
     ("honba_value", "honba_value needs a number"),

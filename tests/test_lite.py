@@ -147,7 +147,7 @@ def test_source_is_one_module_without_umaoka_imports():
                      "PRESETS: dict[str, Preset] = {"):
         assert expected in source
     # Private names that two modules share are renamed in the later one.
-    assert "def _hands_apply(" in source and "def _apply(" in source
+    assert "def _hand_rules_apply(" in source and "def _apply(" in source
 
 
 def test_source_follows_the_package(tmp_path: Path):

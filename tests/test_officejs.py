@@ -60,7 +60,7 @@ def test_meta_names_and_help_texts():
     assert funcs["MJ_PRESETS"]["parameters"] == []
     hand = funcs["MJ_HAND"]
     assert [p["name"] for p in hand["parameters"]] == ["han", "fu", "dealer", "tsumo", "honba",
-                                                       "options"]
+                                                       "options", "pao", "liable_dealer"]
 
 
 def test_range_arguments_are_two_dimensional():
