@@ -47,7 +47,8 @@ def outcome(call: Any) -> Any:
         one_sentence(e)
         return None
     finally:
-        assert time.perf_counter() - start < 0.5
+        # generous under load; the quadratic parsing this guards against took seconds
+        assert time.perf_counter() - start < 2
 
 
 @settings(max_examples=300, deadline=None)
