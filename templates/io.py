@@ -158,13 +158,23 @@ def _umask() -> int:
 
 
 def save_workbook(wb: Workbook, path: Path, force: bool = False,
-                  inputs: tuple[Path, ...] = ()) -> Path:
-    """Save atomically, refusing to replace inputs or (without force) existing files."""
+                  inputs: tuple[Path, ...] = (),
+                  finish: Callable[[Path], Any] | None = None) -> Path:
+    """Save atomically, refusing to replace inputs or (without force) existing files.
+
+    ``finish`` is called on the saved temporary file before it is moved into place: the
+    step for parts openpyxl cannot write (such as the xlwings Lite code).
+    """
     path = Path(path)
     if path.suffix.lower() != ".xlsx":
         raise UmaokaError(f"{path} should end in .xlsx (an Excel workbook).")
     check_target(path, force, inputs)
-    write_atomic(path, lambda tmp: save_fast(wb, tmp), force=force)
+    def write(tmp: Path) -> None:
+        save_fast(wb, tmp)
+        if finish is not None:
+            finish(tmp)
+
+    write_atomic(path, write, force=force)
     return path
 
 
