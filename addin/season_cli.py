@@ -9,6 +9,7 @@ player, team, points, reason. Tables are plain text that fits 80 columns.
 from __future__ import annotations
 
 import csv
+import io
 import textwrap
 from collections.abc import Iterator, Sequence
 from decimal import Decimal
@@ -52,7 +53,7 @@ def load_season(path: Path) -> Season:
 
 def _rows(path: Path, what: str) -> tuple[list[str], Iterator[tuple[int, dict[str, Any]]]]:
     text = _read_text(path, what)
-    reader = csv.DictReader(text.splitlines())
+    reader = csv.DictReader(io.StringIO(text, newline=""))
     header = [str(h or "").strip().lower() for h in (reader.fieldnames or [])]
     reader.fieldnames = header
 

@@ -252,3 +252,36 @@ def rank_lines(lines: Iterable[StandingLine], ranking: str = "total",
             out.append(replace(p, rank=ranks[i] if qualified else None, qualified=qualified,
                                tie_break=decided[i]))
     return tuple(out)
+
+
+#: The columns of :func:`standing_rows`, for sheets and Excel functions.
+STANDING_HEADER = ("Rank", "Name", "Team", "Games", "Carried", "Points", "Chips", "Penalties",
+                   "Total", "Average", "Avg place", "1st", "2nd", "3rd", "4th", "Best", "Worst",
+                   "Advanced", "Tie-break", "Flags")
+
+
+def standing_rows(lines: Iterable[StandingLine]) -> list[list[Any]]:
+    """A header row and one row of plain values per line (blank for none), e.g. for a sheet.
+
+    >>> header, row = standing_rows([StandingLine("Aki", games=1, points=Decimal(46),
+    ...                                            places=(1, 0, 0), rank=1)])
+    >>> dict(zip(header, row))["Total"], "4th" in header, len(header) == len(row)
+    (Decimal('46'), False, True)
+    """
+    rows: list[list[Any]] = []
+    size = 3
+    for p in lines:
+        size = max(size, len(p.places))
+        rows.append([
+            "" if p.rank is None else p.rank, p.name, p.team or "", p.games, p.carried,
+            p.points, p.chips, p.penalties, p.total, "" if p.average is None else p.average,
+            "" if p.average_place is None else p.average_place, *p.places,
+            *([""] * (4 - len(p.places))), "" if p.best is None else p.best,
+            "" if p.worst is None else p.worst, "yes" if p.advanced else "",
+            p.tie_break or "", "; ".join(p.flags)])
+    header = list(STANDING_HEADER)
+    if size == 3:
+        header.remove("4th")
+        for r in rows:
+            del r[14]
+    return [header, *rows]

@@ -338,7 +338,7 @@ def _run_stage(season: Season, stage: Stage, prev: StageResult | None,
     applied = []
     for i, p in log:
         team = p.team or teams.get(p.player or "")
-        if not eligible(p.player, team):
+        if not eligible(p.player, team) and not (p.team and not by_team):
             problems.append(((1, i), f"{p.label}: {p.name} did not advance to {stage.name}; "
                              "fix the name or the stage."))
             continue

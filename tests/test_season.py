@@ -11,7 +11,7 @@ import pytest
 from umaoka.engine import UmaokaError, ruleset, settle, standings
 from umaoka.engine.gamelog import GameRecord, game_record
 from umaoka.engine.penalties import penalty
-from umaoka.engine.ranking import StandingLine, parse_tie_breaks, rank_lines
+from umaoka.engine.ranking import StandingLine, parse_tie_breaks, rank_lines, standing_rows
 from umaoka.engine.season import Season, Stage, carry_points, run_season
 from umaoka.engine.season_settings import parse_carry, read_season, season_settings
 from umaoka.engine.teams import parse_game_caps, parse_teams
@@ -546,3 +546,31 @@ def test_previous_stage_breaks_a_team_tie_and_knocked_out_penalties() -> None:
         (1, "Blue", 0, "previous"), (2, "Green", 0, "previous"), (3, "Red", -30, None)]
     assert result.penalties == (penalty({"stage": "Final", "player": "Aki", "points": -30},
                                         "penalty 2"),)
+
+
+def test_standing_rows_are_plain_values() -> None:
+    result = run_season(read_season(MLEAGUE_LIKE), csv_rows("mleague_like_games.csv"))
+    header, *rows = standing_rows(result.stages[1].players)
+    assert header[:10] == ["Rank", "Name", "Team", "Games", "Carried", "Points", "Chips",
+                           "Penalties", "Total", "Average"]
+    a1 = dict(zip(header, rows[1]))
+    assert (a1["Rank"], a1["Name"], a1["Team"], a1["Total"], a1["1st"], a1["4th"],
+            a1["Tie-break"], a1["Advanced"]) == (2, "A1", "A", D("32.0"), 1, 0, "earlier", "")
+    teams = standing_rows(result.stages[0].teams)
+    assert [r[0] for r in teams[1:]] == [1, 2, 3, 4, 5, 6]
+    assert [r[header.index("Advanced")] for r in teams[1:]] == ["yes"] * 4 + [""] * 2
+
+
+def test_team_penalty_after_a_cut_in_an_individual_competition() -> None:
+    season = season_settings({"teams": {"Red": "Aki, Ben", "Blue": "Chie, Dan"}, "stages": [
+        {"name": "Regular", "advance": 1}, {"name": "Final", "carry": "full"}]})
+    games = [row("Regular", "Aki Ben Chie Dan", [35700, 32400, 22200, 9700])]
+    pens = [{"stage": "Final", "team": "Blue", "points": -5},
+            {"stage": "Final", "player": "Ben", "points": -5}]
+    result = run_season(season, games, pens)
+    final = result.stages[1]
+    # Only Aki (+46) goes on; Blue has no player left but its own penalty still counts.
+    assert [(p.name, p.total) for p in final.players] == [("Aki", 46)]
+    assert [(t.name, t.total) for t in final.teams] == [("Red", 46), ("Blue", -5)]
+    assert result.problems == ("penalty 2: Ben did not advance to Final; fix the name or the "
+                               "stage.",)
