@@ -198,6 +198,17 @@ def cmd_calc(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_season(args: argparse.Namespace) -> int:
+    from umaoka.addin.season_cli import run
+
+    lines, problems = run(Path(args.season), [Path(p) for p in args.games],
+                          [Path(p) for p in args.penalties or ()], args.stage)
+    for line in problems:
+        print(f"{PROG}: warning: {line}", file=sys.stderr)
+    print("\n".join(lines).rstrip())
+    return 0
+
+
 def cmd_addin(args: argparse.Namespace) -> int:
     from umaoka.addin.setup import addin_config, addin_instructions
 
@@ -298,6 +309,18 @@ def build_parser() -> argparse.ArgumentParser:
     calc.add_argument("--deposits", type=int, default=0, metavar="N",
                       help="leftover riichi sticks in points")
     calc.set_defaults(func=cmd_calc)
+
+    season = sub.add_parser("season", help="run a league season (stages, teams, penalties, "
+                            "chips) from a season file and CSV files of games",
+                            description="SEASON is an INI file ([season], [stage NAME]..., "
+                            "[teams]) or a .json file; GAMES are CSV files with the batch "
+                            "columns plus stage, east_chips... and east_sub...")
+    season.add_argument("season", metavar="SEASON", help="the season file (.ini or .json)")
+    season.add_argument("games", metavar="GAMES.csv", nargs="+", help="games, one per row")
+    season.add_argument("--penalties", metavar="PENALTIES.csv", action="append",
+                        help="the penalty log: date,stage,player,team,points,reason")
+    season.add_argument("--stage", metavar="NAME", help="print only this stage")
+    season.set_defaults(func=cmd_season)
 
     addin = sub.add_parser("addin", help="how to set up umaoka's Excel functions (xlwings)")
     addin.add_argument("--config", action="store_true",

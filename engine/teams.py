@@ -1,0 +1,123 @@
+"""Teams and game caps: who plays for whom, and how many games each player may play.
+
+A team's standing adds up its players' seats (and substitutes' seats counted for the
+team) and penalties, plus penalties given to the team itself. Game caps (M.League: at
+least 10 and at most 45 games a season) are reported as flags on a player's line,
+never as errors: the league decides what to do about them.
+
+>>> parse_teams({"Phoenix": "Aki, Ben", "Pirates": ["Chie", "Dan"]})
+(('Phoenix', ('Aki', 'Ben')), ('Pirates', ('Chie', 'Dan')))
+>>> caps = parse_game_caps("10-45")
+>>> caps.flag(8)
+'played 8 games, fewer than the minimum of 10'
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from .errors import UmaokaError
+
+Teams = tuple[tuple[str, tuple[str, ...]], ...]
+
+
+def _names(value: Any) -> list[str]:
+    if value is None:
+        return []
+    items = value if isinstance(value, (list, tuple)) else str(value).split(",")
+    return [str(x).strip() for x in items if x is not None and str(x).strip()]
+
+
+def parse_teams(value: Mapping[str, Any] | Iterable[Any] | None) -> Teams:
+    """Teams as (team, players) pairs in the order given, from a mapping or pairs.
+
+    Players are a list or a comma-separated text; a player may play for one team only.
+    """
+    if not value:
+        return ()
+    pairs = value.items() if isinstance(value, Mapping) else value
+    out: list[tuple[str, tuple[str, ...]]] = []
+    seen: dict[str, str] = {}
+    for pair in pairs:
+        team, members = (pair[0], pair[1:] if len(pair) > 2 else pair[1]) \
+            if isinstance(pair, (list, tuple)) and pair else (pair, None)
+        name = str(team or "").strip()
+        if not name:
+            raise UmaokaError("a team has no name; give every team a name.")
+        if any(name == t for t, _ in out):
+            raise UmaokaError(f'the team "{name}" is listed twice; list each team once with '
+                              "all its players.")
+        players = _names(members)
+        if not players:
+            raise UmaokaError(f'the team "{name}" has no players; list them, e.g. '
+                              f'{name} = Aki, Ben.')
+        for p in players:
+            if p in seen:
+                raise UmaokaError(f'{p} is listed for both "{seen[p]}" and "{name}"; a player '
+                                  "plays for one team.")
+            seen[p] = name
+        out.append((name, tuple(players)))
+    return tuple(out)
+
+
+def team_of(teams: Teams) -> dict[str, str]:
+    """Each player's team."""
+    return {p: team for team, players in teams for p in players}
+
+
+@dataclass(frozen=True)
+class GameCaps:
+    """The fewest and most games a player should play in a stage (either may be None)."""
+
+    minimum: int | None = None
+    maximum: int | None = None
+
+    def flag(self, played: int) -> str | None:
+        """A one-sentence flag when ``played`` games are outside the caps, else None."""
+        games = f"{played} game" if played == 1 else f"{played} games"
+        if self.minimum is not None and played < self.minimum:
+            return f"played {games}, fewer than the minimum of {self.minimum}"
+        if self.maximum is not None and played > self.maximum:
+            return f"played {games}, more than the maximum of {self.maximum}"
+        return None
+
+    def text(self) -> str:
+        return f"{'' if self.minimum is None else self.minimum}-" \
+               f"{'' if self.maximum is None else self.maximum}"
+
+
+def _count(value: Any, what: str) -> int | None:
+    if value is None or (isinstance(value, str) and not value.strip()):
+        return None
+    text = str(value).strip()
+    if isinstance(value, bool) or not re.fullmatch(r"\d+(\.0*)?", text):
+        raise UmaokaError(f'game_caps: the {what} "{value}" is not a whole number of games; '
+                          "write e.g. 10-45.")
+    return int(float(text))
+
+
+def parse_game_caps(value: Any) -> GameCaps | None:
+    """Caps from ``"10-45"``, ``"10-"`` (a minimum only), ``"-45"``, a pair or a mapping."""
+    if value is None or (isinstance(value, str) and value.strip().lower() in ("", "none",
+                                                                             "off")):
+        return None
+    if isinstance(value, Mapping):
+        low, high = value.get("min", value.get("minimum")), value.get("max",
+                                                                      value.get("maximum"))
+    elif isinstance(value, (list, tuple)) and len(value) == 2:
+        low, high = value
+    else:
+        text = str(value).strip()
+        m = re.fullmatch(r"([^-–~]*)\s*(?:-|–|~|\.\.|to)\s*([^-–~]*)", text)
+        if not m:
+            raise UmaokaError(f'game_caps "{value}" should be a minimum and a maximum number '
+                              "of games, e.g. 10-45 (or 10- or -45).")
+        low, high = m.group(1), m.group(2)
+    caps = GameCaps(_count(low, "minimum"), _count(high, "maximum"))
+    if caps.minimum is not None and caps.maximum is not None and caps.minimum > caps.maximum:
+        raise UmaokaError(f"game_caps {caps.text()}: the minimum is above the maximum; write "
+                          "the fewest games first, e.g. 10-45.")
+    return caps if caps != GameCaps() else None

@@ -1,0 +1,141 @@
+"""``umaoka season``: a season from a season file and CSV files, printed in 80 columns."""
+
+from __future__ import annotations
+
+import doctest
+import importlib
+import json
+from pathlib import Path
+
+import pytest
+from rich.cells import cell_len
+from umaoka.addin.cli import main
+from umaoka.addin.season_cli import table
+
+DATA = Path(__file__).parent / "data"
+
+HEADER = ("stage,date,east,east_score,south,south_score,west,west_score,north,north_score,"
+          "deposits,east_chips,south_chips,west_chips,north_chips,north_sub,east_penalty")
+
+
+def write_games(path: Path, rows: list[dict[str, object]]) -> Path:
+    cols = HEADER.split(",")
+    lines = [HEADER] + [",".join(str(r.get(c) or "") for c in cols) for r in rows]
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    return path
+
+
+def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def fits(text: str) -> None:
+    for line in text.splitlines():
+        assert cell_len(line) <= 80, line
+
+
+def test_the_mleague_like_season(capsys: pytest.CaptureFixture[str]) -> None:
+    season, games, pens = (DATA / f"mleague_like{x}" for x in (".ini", "_games.csv",
+                                                               "_penalties.csv"))
+    code, out, err = run(capsys, "season", str(season), str(games), "--penalties", str(pens))
+    assert code == 0 and err == ""
+    fits(out)
+    lines = out.splitlines()
+    assert lines[0] == "M.League-like 2026"
+    assert "Regular season: 3 games, mleague rules, ranked by total" in lines
+    assert "Carried in: half of each team's total in the previous stage." in lines
+    # The semifinal's team table: carried, points, penalties, total, average, advanced.
+    assert "1  A     2    +24.1    +7.4      0  +31.5  +3.70  on" in lines
+    assert "2  C     2    +15.5   +20.4  -20.0  +15.9  +0.20  on" in lines
+    assert "4  F     2    -17.0   -18.6      0  -35.6  -9.30" in lines
+    assert "1  C     2     +8.0   +35.0  +43.0  +17.50" in lines  # the final: C wins
+    assert any(line.startswith("2  A1") and line.endswith("tb:earlier") for line in lines)
+    assert "on: goes on to Final (top 2)." in lines
+    assert "2026-02-07  Semifinal  C1              -20  chombo" in lines
+
+    code, out, _ = run(capsys, "season", str(season), str(games), "--stage", "final")
+    assert code == 0
+    assert "Semifinal:" not in out and "Final: 1 game, mleague rules" in out
+
+
+def test_json_season_chips_subs_and_warnings(tmp_path: Path,
+                                            capsys: pytest.CaptureFixture[str]) -> None:
+    season = tmp_path / "club.json"
+    season.write_text(json.dumps({
+        "name": "Club", "chip_value": 2, "substitutes": "player",
+        "stages": [{"name": "Spring", "min_games": 2, "game_caps": "2-3"}],
+        "teams": {"Kadokawa Sakura Knights and a very long team name": ["佐藤太郎の長い名前です",
+                                                                        "Bartholomew Smythe"],
+                  "Phoenix": ["Chie", "Dan"]}}), encoding="utf-8")
+    games = write_games(tmp_path / "games.csv", [
+        {"east": "佐藤太郎の長い名前です", "east_score": 35700, "south": "Bartholomew Smythe",
+         "south_score": 32400, "west": "Chie", "west_score": 22200, "north": "Dan",
+         "north_score": 9700, "east_chips": 5, "south_chips": -1, "west_chips": -2,
+         "north_chips": -2, "north_sub": "Zed", "east_penalty": -20},
+        {"east": "Chie", "east_score": 30000, "south": "Dan", "south_score": 30000,
+         "west": "佐藤太郎の長い名前です", "west_score": 25000, "north": "Bartholomew Smythe",
+         "north_score": 15000},
+        {"east": "Chie", "east_score": 30000, "south": "Dan", "south_score": 30000,
+         "west": "Bartholomew Smythe", "west_score": 25000, "north": "Quentin",
+         "north_score": 15000},
+    ])
+    code, out, err = run(capsys, "season", str(season), str(games))
+    assert code == 0
+    fits(out)
+    assert err.splitlines() == [
+        "umaoka: warning: games.csv row 4: Quentin is not on the season's roster or any team; fix "
+        "the name or add the player."]
+    assert "Chips" in out and "Pen." in out and "Not ranked (fewer than 2 games):" not in out
+    assert "Dan played 2 games" not in out
+    assert "Spring: Dan played 1 game, fewer than the minimum of 2" in out
+    assert "…" in out  # long names are shortened to fit
+
+
+@pytest.mark.parametrize("files, words", [
+    ({"s.ini": "[stage A]\nadvance = 2\n"}, "s.ini: the last stage (A) says advance = 2"),
+    ({"s.ini": "[season]\nrulset = mleague\n"}, 'Did you mean "ruleset"'),
+    ({"s.json": "[1, 2]"}, "one object of settings"),
+    ({"s.ini": "[stage A]\n[stage B]\ncarry = half\n", "g.csv": "east,east_score\n"},
+     "g.csv lacks the column(s) stage, south, south_score"),
+])
+def test_errors_are_one_line(tmp_path: Path, capsys: pytest.CaptureFixture[str],
+                             files: dict[str, str], words: str) -> None:
+    for name, text in files.items():
+        (tmp_path / name).write_text(text, encoding="utf-8")
+    season = next(n for n in files if n.startswith("s."))
+    games = tmp_path / "g.csv"
+    if not games.exists():
+        games.write_text(HEADER + "\n", encoding="utf-8")
+    code, _, err = run(capsys, "season", str(tmp_path / season), str(games))
+    assert code == 2
+    assert len(err.strip().splitlines()) == 1 and err.startswith("umaoka: error: ")
+    assert words in err
+
+
+def test_missing_files(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    code, _, err = run(capsys, "season", str(tmp_path / "none.ini"), "g.csv")
+    assert code == 2 and "none.ini does not exist" in err
+    (tmp_path / "s.ini").write_text("name = x\n", encoding="utf-8")
+    (tmp_path / "p.csv").write_text("who,what\nAki,-5\n", encoding="utf-8")
+    write_games(tmp_path / "g.csv", [])
+    code, _, err = run(capsys, "season", str(tmp_path / "s.ini"), str(tmp_path / "g.csv"),
+                       "--penalties", str(tmp_path / "p.csv"))
+    assert code == 2 and "p.csv needs the columns points and player (or team)" in err
+
+
+def test_table_shrinks_names_to_fit() -> None:
+    rows = [["1", "A" * 60, "B" * 40, "+12.5"]]
+    lines = table(["#", "Player", "Team", "Total"], rows, left=(1, 2))
+    assert all(cell_len(x) <= 80 for x in lines)
+    assert lines[1].endswith("+12.5") and "…" in lines[1]
+
+
+@pytest.mark.parametrize("name", [
+    "umaoka.engine.season", "umaoka.engine.season_settings", "umaoka.engine.ranking",
+    "umaoka.engine.teams", "umaoka.engine.gamelog", "umaoka.engine.penalties",
+    "umaoka.engine.substitutes"])
+def test_docstring_examples(name: str) -> None:
+    result = doctest.testmod(importlib.import_module(name), optionflags=doctest.ELLIPSIS)
+    assert result.attempted > 0 and result.failed == 0
