@@ -24,7 +24,8 @@ ENGINE = ROOT.parent / "engine"
 
 #: Engine modules in the order they must run: presets builds rulesets at import time,
 #: which needs settle (floating uma); modules not listed here are left out.
-ENGINE_MODULES = ("errors", "rules", "settle", "presets", "shortcut", "standings", "hands")
+ENGINE_MODULES = ("errors", "rules", "settle", "presets", "shortcut", "standings", "hands",
+                  "ranks", "rankpoints")
 
 #: Packages main.py needs besides the standard library: Lite always runs xlwings, and
 #: the hand module (when present) uses the mahjong package.
