@@ -249,6 +249,105 @@ def cmd_lite(args: argparse.Namespace) -> int:
     return 0
 
 
+def _rank_title(p: Any) -> str:
+    client = "Tenhou" if p.system == "tenhou" else "Mahjong Soul"
+    return f"{client} rank points: {p.room} room, {p.length}, {p.players} players"
+
+
+def cmd_rankpoints(args: argparse.Namespace) -> int:
+    from rich.table import Table
+    from umaoka.engine.rankpoints import game_rank_points, rank_points
+    from umaoka.engine.ranks import SOUL_START, SOUL_UMA, player_count
+
+    n = player_count(args.players)
+    if args.csv:
+        return _rankpoints_csv(args, n)
+    ranks = _split(args.rank) or [args.rank or ""]
+    results = [r.replace(",", "").replace("_", "") for r in args.results]
+    if not results:  # each rank's points by place
+        rows = [[rank_points(place, SOUL_START[n], args.system, args.room, rank, args.length, n)
+                 for place in range(1, n + 1)] for rank in ranks]
+        title = _rank_title(rows[0][0])
+        table = Table(title=title, header_style="bold", title_style="bold",
+                      min_width=len(title))
+        for h in ("Rank", "Place", "Room pts", "Last place"):
+            table.add_column(h, justify="left" if h == "Rank" else "right")
+        for by_place in rows:
+            for p in by_place:
+                table.add_row(p.rank if p.place == 1 else "", str(p.place),
+                              _fmt(p.place_points) + (" SP" if p.unit == "SP" else ""),
+                              _fmt(p.penalty))
+        _console().print(table)
+        if any(p.system == "mahjongsoul" and p.unit == "pt" for p in rows[0]):
+            print(f"Rank points = room pts + ceil((score - {SOUL_START[n]:,})/1000 + uma) + last "
+                  f"place; uma {'/'.join(f'{u:+}' for u in SOUL_UMA[n])}.")
+        return 0
+    if len(results) == 1:
+        points = [rank_points(results[0], args.score, args.system, args.room, ranks[0],
+                              args.length, n)]
+    else:
+        points = list(game_rank_points(results, args.system, args.room,
+                                       ranks if len(ranks) > 1 else ranks[0], args.length, n))
+    scored = any(p.system == "mahjongsoul" and p.unit == "pt" for p in points)
+    heads = ["Seat", "Rank", "Score", "Place", "Room", "Score pts", "Last place", "Points"]
+    if not scored:
+        heads.remove("Score pts")
+    if all(p.score is None for p in points):
+        heads.remove("Score")
+    table = Table(title=_rank_title(points[0]), header_style="bold", title_style="bold")
+    for h in heads:
+        table.add_column(h, justify="left" if h in ("Seat", "Rank") else "right")
+    seats = ("East", "South", "West", "North") if len(points) > 1 else ("",)
+    for seat, p in zip(seats, points):
+        cells = {"Seat": seat, "Rank": p.rank, "Place": str(p.place),
+                 "Score": "" if p.score is None else f"{p.score:,}",
+                 "Room": _fmt(p.place_points), "Last place": _fmt(p.penalty),
+                 "Score pts": _fmt(p.score_points) if p.unit == "pt" else "",
+                 "Points": f"[bold]{_fmt(p.points)}{' SP' if p.unit == 'SP' else ''}[/]"}
+        table.add_row(*(cells[h] for h in heads))
+    _console().print(table)
+    return 0
+
+
+def _rankpoints_csv(args: argparse.Namespace, n: int) -> int:
+    """Cumulative rank points per player from a CSV of games (`umaoka batch`'s columns)."""
+    from rich.table import Table
+    from umaoka.engine import standings
+    from umaoka.engine.rankpoints import rank_point_rule
+    from umaoka.templates.batch import read_csv
+
+    rule = rank_point_rule(args.system, args.room, args.rank, args.length, n)
+    preset = {"tenhou": "tenhou", "mahjongsoul": "mahjongsoul"}[rule.system]
+    rules = ruleset(preset if n == 4 else f"{preset}-sanma")
+    path = Path(args.csv)
+    games = []
+    read = read_csv(path, rules)
+    for warning in read.warnings:
+        print(f"{PROG}: warning: {path.name} {warning}", file=sys.stderr)
+    for game in read.league.games:
+        if game.is_blank():
+            continue
+        try:
+            settled = settle(game.scores, rules, game.deposits or 0)
+            names = [("" if p is None else str(p)).strip() for p in game.players]
+            rule(names, settled.points, settled.places)  # this game's problem, said here
+            games.append((names, settled))
+        except UmaokaError as e:
+            print(f"{PROG}: warning: {path.name} {game.source}: {e}", file=sys.stderr)
+    rows = sorted(standings(games, rank_points=rule), key=lambda p: -(p.rank_points or 0))
+    client = "Tenhou" if rule.system == "tenhou" else "Mahjong Soul"
+    table = Table(title=f"{client} rank points: {rule.room} room, {rule.length}, {n} players, "
+                  f"{len(games)} games", header_style="bold", title_style="bold")
+    for h in ("#", "Player", "Games", "Avg place", *("1st", "2nd", "3rd", "4th")[:n],
+              "Rank pts"):
+        table.add_column(h, justify="left" if h == "Player" else "right")
+    for i, p in enumerate(rows, 1):
+        table.add_row(str(i), p.name, str(p.games), str(p.average_place),
+                      *(str(c) for c in p.places[:n]), f"[bold]{_fmt(p.rank_points)}[/]")
+    _console().print(table)
+    return 0
+
+
 # ------------------------------------------------------------------------------------------------
 # The parser
 
@@ -337,6 +436,28 @@ def build_parser() -> argparse.ArgumentParser:
                       help="the copy for --into (default: BOOK_lite.xlsx)")
     lite.add_argument("--force", action="store_true", help="replace existing files")
     lite.set_defaults(func=cmd_lite)
+
+    rp = sub.add_parser("rankpoints", help="online rank points (Tenhou dan points, Mahjong "
+                        "Soul rank points) of a game, a rank's table, or a CSV's players",
+                        description="RESULT: one place, or a table's places or raw end scores "
+                        "in seat order. Without RESULT: the points by place for each --rank. "
+                        "--csv: cumulative rank points of every player of a CSV of games "
+                        "(the columns of `umaoka batch`).")
+    rp.add_argument("results", metavar="RESULT", nargs="*", help="place or raw score")
+    rp.add_argument("--system", default="tenhou", metavar="NAME",
+                    help="tenhou or mahjongsoul (default: tenhou)")
+    rp.add_argument("--room", required=True, metavar="NAME",
+                    help="Tenhou: general, upper, expert, phoenix; Mahjong Soul: bronze, silver, "
+                    "gold, jade, throne")
+    rp.add_argument("--rank", metavar="RANK[,RANK...]",
+                    help="dan or rank: one for all, one per seat (七段,六段,...); with --csv "
+                    "one per player (Aki=七段,Ben=六段,...)")
+    rp.add_argument("--length", default="south", metavar="east|south",
+                    help="east (東風) or south (hanchan, default)")
+    rp.add_argument("--players", default="4", metavar="4|3", help="4 (default) or 3")
+    rp.add_argument("--score", metavar="N", help="raw end score with one place (Mahjong Soul)")
+    rp.add_argument("--csv", metavar="FILE", help="a CSV of games: standings by rank points")
+    rp.set_defaults(func=cmd_rankpoints)
     return p
 
 

@@ -35,6 +35,7 @@ from umaoka.engine import (
 )
 from umaoka.engine import ruleset as resolve_ruleset
 from umaoka.engine.hands import hand, hand_rules, hand_table
+from umaoka.engine.rankpoints import game_rank_points, rank_points
 
 __all__ = [
     "MJ_EXPLAIN",
@@ -42,6 +43,7 @@ __all__ = [
     "MJ_HAND_TABLE",
     "MJ_PRESETS",
     "MJ_RANK",
+    "MJ_RANKPOINTS",
     "MJ_RULESET",
     "MJ_SETTLE",
     "MJ_SHORTCUT",
@@ -381,3 +383,70 @@ def MJ_HAND_TABLE(dealer: Cells = False, options: Cells = None) -> Any:
     the limits. E.g. =MJ_HAND_TABLE(TRUE)."""
     with _excel_errors():
         return hand_table(_scalar(dealer, False), _hand_rules(options))
+
+
+def _cells_per_game(value: Cells, games: list[list[Any]], what: str) -> list[Any]:
+    """A value for each game: one for all, one per game, or one per cell in results' shape
+    (a list for a game of several players). None when omitted."""
+    grid = _grid(value)
+    if not grid or (len(grid) == 1 and len(grid[0]) == 1):
+        return [grid[0][0] if grid else None] * len(games)
+    if len(games) == 1 and len(_line(value) or []) == len(games[0]):
+        return [_line(value)]  # one table's values given as a row or a column
+    if len(grid) == len(games) and all(len(r) in (1, len(g)) for r, g in zip(grid, games)):
+        return [r if len(g) > 1 and len(r) > 1 else r[0] for r, g in zip(grid, games)]
+    raise UmaokaExcelError(f"{what} has {len(grid)} rows of {len(grid[0])} cells but results has "
+                           f"{len(games)} games; give one {what} for all, one per game, or one "
+                           "per player in the same shape as results.")
+
+
+@xw.func
+@xw.arg("results", "raw", ndim=2,
+        doc="Places (1 = top) or raw end scores in seat order: a row for one table (a column "
+            "of raw scores works too), a block with one table per row, or one player's "
+            "places, one game per row.")
+@xw.arg("system", ndim=2, doc='"tenhou" (天鳳) or "mahjongsoul" (雀魂): one, or one per game.')
+@xw.arg("room", ndim=2, doc="Tenhou: general, upper, expert, phoenix (一般 上級 特上 鳳凰); "
+        "Mahjong Soul: bronze, silver, gold, jade, throne (銅 銀 金 玉 王座).")
+@xw.arg("rank", "raw", ndim=2,
+        doc='Rank of the player(s): Tenhou dan (七段, 7dan, 2級, 新人, 天鳳位) or Mahjong Soul '
+            'rank ("Expert 2", 雀傑2, E2, Celestial); one, one per game, or one per player.')
+@xw.arg("length", ndim=2, doc='"east" (東風) or "south" (hanchan, 半荘). Blank: south.')
+@xw.arg("players", ndim=2, doc="4, or 3 for sanma. Blank: 4.")
+@xw.arg("scores", "raw", ndim=2,
+        doc="Mahjong Soul: raw end scores in the shape of results, when results holds places. "
+            "Blank: none.")
+def MJ_RANKPOINTS(results: Cells, system: Cells, room: Cells, rank: Cells,
+                  length: Cells = None, players: Cells = None, scores: Cells = None) -> Any:
+    """Online rank points (Tenhou dan points, Mahjong Soul rank points) in the shape of
+    results. E.g. =MJ_RANKPOINTS(B2:E2, "mahjongsoul", "jade", "Master 1")."""
+    with _excel_errors():
+        grid = _grid(results)
+        size = _scalar(players, 4)
+        column = len(grid) > 1 and all(len(row) == 1 for row in grid)
+        if column and len(grid) == size and not all(
+                type(row[0]) is int and 1 <= row[0] <= size for row in grid):
+            games = [[row[0] for row in grid]]  # one table's raw scores as a column
+        else:
+            games, column = grid, False
+        count = len(games)
+        systems = _per_game(system, count, "system")
+        rooms = _per_game(room, count, "room")
+        lengths = [_cell_or(v, "south") for v in _per_game(length, count, "length")]
+        sizes = [_cell_or(v, 4) for v in _per_game(players, count, "players")]
+        ranks = _cells_per_game(rank, games, "rank")
+        raws = _cells_per_game(scores, games, "scores")
+
+        def compute(i: int, row: list[Any]) -> list[Any]:
+            if len(row) == 1:
+                one = raws[i][0] if isinstance(raws[i], list) else raws[i]
+                return [_number(rank_points(row[0], one, systems[i], rooms[i], ranks[i],
+                                            lengths[i], sizes[i]).points)]
+            return [_number(p.points) for p in game_rank_points(
+                row, systems[i], rooms[i], ranks[i], lengths[i], sizes[i], raws[i])]
+
+        return _each_game(games, column, compute)
+
+
+def _cell_or(value: Any, default: Any) -> Any:
+    return default if value is None or value == "" else value

@@ -9,7 +9,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from decimal import ROUND_HALF_UP, Decimal, InvalidOperation
 from typing import Any
@@ -38,10 +38,12 @@ class PlayerStanding:
     last_avoid_rate: Decimal  # share of games not last, to 0.0001
     best: Decimal
     worst: Decimal
+    rank_points: Decimal | None = None  # cumulative online rank points, when asked for
 
     def row(self, rank: int) -> list[Any]:
+        extra = [] if self.rank_points is None else [self.rank_points]
         return [rank, self.name, self.games, self.total, self.average, self.average_place,
-                *self.places, self.top_rate, self.last_avoid_rate, self.best, self.worst]
+                *self.places, self.top_rate, self.last_avoid_rate, self.best, self.worst, *extra]
 
 
 def _places_from_finals(finals: Sequence[Decimal]) -> tuple[int, ...]:
@@ -93,19 +95,36 @@ def _listed(value: Any, what: str) -> list[Any]:
     return list(value)
 
 
-def standings(games: Iterable[Any]) -> list[PlayerStanding]:
+#: Rank points of one game's players in seat order, from (names, raw points or None, places).
+RankPointsOf = Callable[[list[str], tuple[int, ...] | None, tuple[int, ...]], Sequence[Decimal]]
+
+
+def standings(games: Iterable[Any],
+              rank_points: RankPointsOf | None = None) -> list[PlayerStanding]:
     """Per-player totals, averages, place counts and rates, sorted by total (best first).
 
     Each game is ``(names, Settlement)``, ``(names, finals)`` or ``(names, finals, places)``,
     names in seat order. Without places, places follow the finals.
+
+    ``rank_points`` (optional) adds each player's cumulative online rank points: a function
+    of (names, raw points after leftover sticks or None, places) giving each seat's points,
+    such as ``umaoka.engine.rankpoints.rank_point_rule("tenhou", "phoenix", "七段")``.
     """
     acc: dict[str, list[Any]] = {}
     size = 0
     if not isinstance(games, Iterable):
         raise UmaokaError("games must be a list of (names, result) pairs, one per game "
                           f"(got {excerpt(repr(games))}).")
+    totals: dict[str, Decimal] = {}
     for index, game in enumerate(games, 1):
         names, finals, places = _game(game, index)
+        if rank_points is not None:
+            raw = game[1].points if isinstance(game[1], Settlement) else None
+            try:
+                for name, pts in zip(names, rank_points(names, raw, places)):
+                    totals[name] = totals.get(name, Decimal(0)) + pts
+            except UmaokaError as e:
+                raise UmaokaError(f"game {index}: {e}") from None
         size = max(size, len(names))
         last = max(places)  # tied players sharing last place all count as last
         for name, final, place in zip(names, finals, places):
@@ -131,6 +150,7 @@ def standings(games: Iterable[Any]) -> list[PlayerStanding]:
             last_avoid_rate=(1 - Decimal(lasts) / g).quantize(_FOUR, ROUND_HALF_UP),
             best=best,
             worst=worst,
+            rank_points=None if rank_points is None else totals.get(name, Decimal(0)),
         ))
     out.sort(key=lambda p: (-p.total, p.average_place, p.name))
     return out
@@ -142,6 +162,8 @@ def standings_table(rows: Sequence[PlayerStanding]) -> list[list[Any]]:
     header = list(STANDINGS_HEADER)
     if size == 3:
         header.remove("4th")
+    if rows and rows[0].rank_points is not None:
+        header.append("Rank pts")
     table: list[list[Any]] = [header]
     rank = 0
     for i, p in enumerate(rows):

@@ -104,7 +104,8 @@ def child(lite_dir: Path) -> dict:
 def test_main_py_runs_without_umaoka(child: dict):
     assert child["modules"] == []
     assert child["meta"] == ["MJ_EXPLAIN", "MJ_HAND", "MJ_HAND_TABLE", "MJ_PRESETS", "MJ_RANK",
-                             "MJ_RULESET", "MJ_SETTLE", "MJ_SHORTCUT", "MJ_STANDINGS"]
+                             "MJ_RANKPOINTS", "MJ_RULESET", "MJ_SETTLE", "MJ_SHORTCUT",
+                             "MJ_STANDINGS"]
 
 
 def test_main_py_settles(child: dict):

@@ -285,7 +285,7 @@ def test_hand_table():
 def test_all_lists_every_excel_function():
     funcs = sorted(n for n in dir(udfs) if hasattr(getattr(udfs, n), "__xlfunc__"))
     assert funcs == sorted(udfs.__all__)
-    assert len(funcs) == 9
+    assert len(funcs) == 10
 
 
 def test_addin_config_and_instructions():
