@@ -48,28 +48,48 @@ def _fmt(v: Any) -> str:
     return str(v)
 
 
-def _standings_table(rows: Sequence[Any], title: str) -> Any:
-    from rich.table import Table
+#: Standings columns in the terminal: short header, and priority (higher goes first when the
+#: terminal is narrow; 0 always stays).
+_STANDINGS_COLUMNS = {
+    "Rank": ("#", 0), "Player": ("Player", 0), "Games": ("Games", 0), "Total": ("Total", 0),
+    "Average": ("Avg", 2), "Avg place": ("Place", 1), "1st": ("1st", 4), "2nd": ("2nd", 4),
+    "3rd": ("3rd", 4), "4th": ("4th", 4), "Top rate": ("Top", 3),
+    "Last-avoid rate": ("No last", 3), "Best": ("Best", 5), "Worst": ("Worst", 5),
+    "Rank pts": ("Rank pts", 0),
+}
+_SIGNED = {"Total", "Average", "Best", "Worst", "Rank pts"}
+
+
+def _standings_table(rows: Sequence[Any], title: str, wide: bool = False) -> Any:
+    """The standings for the terminal, fitted to its width (``wide``: every column)."""
     from umaoka.engine import standings_table
 
-    table = Table(title=title, header_style="bold", title_style="bold")
+    from .tables import Column, fit
+
     data = standings_table(list(rows))
     header = data[0]
-    for h in header:
-        table.add_column(h, justify="left" if h == "Player" else "right")
+    columns = [Column(_STANDINGS_COLUMNS.get(h, (h, 0))[0],
+                      "left" if h == "Player" else "right",
+                      _STANDINGS_COLUMNS.get(h, (h, 0))[1], elastic=h == "Player")
+               for h in header]
+    texts = []
     for row in data[1:]:
         cells = []
         for h, v in zip(header, row):
             if h in ("Top rate", "Last-avoid rate"):
                 cells.append(f"{v * 100:.1f}%")
-            elif h in ("Total", "Average", "Best", "Worst"):
-                colour = "green" if v > 0 else "red" if v < 0 else ""
-                text = _fmt(v)
-                cells.append(f"[{colour}]{text}[/]" if colour else text)
+            elif h in _SIGNED:
+                cells.append(_fmt(v))
             else:
                 cells.append(str(v))
-        table.add_row(*cells)
-    return table
+        texts.append(cells)
+
+    def colour(i: int, text: str) -> str:
+        if header[i] not in _SIGNED or text in ("0", ""):
+            return text
+        return f"[{'red' if text.startswith('-') else 'green'}]{text}[/]"
+
+    return fit(_console(), title, columns, texts, colour, wide)
 
 
 # ------------------------------------------------------------------------------------------------
@@ -483,6 +503,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         return _fail(str(e), 2)
     except KeyboardInterrupt:
         return _fail("interrupted", 130)
+    except BrokenPipeError:  # `umaoka demo | head`: the reader left; nothing to report
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        return 1
     except PermissionError as e:
         return _fail(f"permission denied: {e.filename or e}", 1)
     except OSError as e:
