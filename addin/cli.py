@@ -15,6 +15,7 @@ from decimal import Decimal
 from pathlib import Path
 from typing import Any, NoReturn
 
+from umaoka.addin.league_cli import add_commands as add_league_commands
 from umaoka.engine import PRESETS, UmaokaError, __version__, ruleset, settle
 
 PROG = "umaoka"
@@ -285,6 +286,8 @@ def build_parser() -> argparse.ArgumentParser:
     lite.add_argument("dir", metavar="DIR")
     lite.add_argument("--force", action="store_true", help="replace existing files")
     lite.set_defaults(func=cmd_lite)
+
+    add_league_commands(sub)  # seating, import, stats
     return p
 
 
