@@ -27,6 +27,7 @@ import random
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from itertools import permutations
+from typing import Any
 
 from .draw import STEPS, Draw, Pinned
 from .errors import UmaokaError
@@ -371,7 +372,40 @@ def _assign_seats(draw: Draw) -> list[list[list[int]]]:
                 counts[p][s] += 1
             round_seats.append(final)
         seats.append(round_seats)
+    _rotate_seats(draw, seats, counts)
     return seats
+
+
+def _rotate_seats(draw: Draw, seats: list[list[list[int]]], counts: list[list[int]]) -> None:
+    """Re-seat one table at a time while that evens out every player's seats (sum of
+    squared seat counts, East weighted above all others, so the East balance holds)."""
+    weight = [draw.n * draw.rounds + 1] + [1] * (draw.size - 1)
+    for _ in range(20):  # each change lowers the total, so this settles; 20 passes at most
+        changed = False
+        for r, round_seats in enumerate(seats):
+            pinned = draw.fixed.get(r, {})
+            for table in round_seats:
+                free = [s for s, p in enumerate(table) if pinned.get(p, (None, None))[1] is None]
+                players = [table[s] for s in free]
+                for s, p in zip(free, players):
+                    counts[p][s] -= 1
+                cost = _seat_cost(weight, counts, free)
+                best = min(permutations(players), key=cost)
+                if cost(best) < cost(tuple(players)):
+                    for s, p in zip(free, best):
+                        table[s] = p
+                    changed = True
+                for s in free:
+                    counts[table[s]][s] += 1
+        if not changed:
+            return
+
+
+def _seat_cost(weight: list[int], counts: list[list[int]], seats: list[int]) -> Any:
+    """What seating players in ``seats`` adds to the sum of weighted squared seat counts."""
+    def cost(perm: Sequence[int]) -> int:
+        return sum(weight[s] * (2 * counts[p][s] + 1) for p, s in zip(perm, seats))
+    return cost
 
 
 def _balance_east(draw: Draw, east: dict[tuple[int, int], int], count: list[int]) -> None:
