@@ -62,14 +62,35 @@ class ImportedGame:
         return tuple(range(1, len(self.names) + 1)) if self.settled else None
 
     def keys(self) -> set[tuple[object, ...]]:
-        """What makes two imports the same game (any key in common means a duplicate)."""
+        """What identifies this game: a later import sharing one of its :meth:`lookups`
+        with these keys is the same game."""
+        return self._keys(lookup=False)
+
+    def lookups(self) -> set[tuple[object, ...]]:
+        """Keys to look for among earlier imports' :meth:`keys`."""
+        return self._keys(lookup=True)
+
+    def _keys(self, lookup: bool) -> set[tuple[object, ...]]:
+        # A platform result is the same game as another with the same date, time, table,
+        # players and finals; a log is the same game as another with the same players and
+        # raw points, or the same log id. Across the two kinds, the same day, players in
+        # the same finishing order and the same finals (a log and its lobby line); two
+        # results are not matched on that alone, as a night may repeat a result.
         keys: set[tuple[object, ...]] = set()
-        if self.scores is not None and not self.settled:
-            keys.add(("raw", self.names, self.scores, self.deposits))
+        ranked: tuple[object, ...] = ()
         if self.finals is not None:
             order = sorted(range(len(self.names)), key=lambda i: -self.finals[i])  # type: ignore
-            keys.add(("finals", self.date, tuple(self.names[i] for i in order),
-                      tuple(self.finals[i] for i in order)))
+            ranked = (self.date, tuple(self.names[i] for i in order),
+                      tuple(self.finals[i] for i in order))
+        if self.settled:
+            keys.add(("result", self.date, self.time, self.session, self.table, self.game,
+                      self.lobby, self.names, self.finals))
+            keys.add(("log", *ranked) if lookup else ("result", *ranked))
+        else:
+            if self.scores is not None:
+                keys.add(("raw", self.names, self.scores, self.deposits))
+            if ranked:
+                keys.add(("result", *ranked) if lookup else ("log", *ranked))
         if self.ref:
             keys.add(("ref", self.ref))
         return keys

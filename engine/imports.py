@@ -164,11 +164,18 @@ def drop_duplicates(result: ImportResult, seen: dict[tuple[object, ...], str] | 
 
     ``seen`` maps keys (see :meth:`ImportedGame.keys`) of games imported before (say, from
     an earlier output file) to where they came from; it is updated.
+
+    >>> from decimal import Decimal
+    >>> line = ImportedGame(("A", "B", "C"), True, (Decimal(30), Decimal(0), Decimal(-30)),
+    ...                     time="20:05", source="night.log", line=4)
+    >>> result = drop_duplicates(ImportResult([line, line]))
+    >>> len(result.games), str(result.problems[0])
+    (1, 'night.log line 4: the same game as night.log line 4 (imported twice); skipped.')
     """
     seen = {} if seen is None else seen
     out = ImportResult(problems=list(result.problems))
     for g in result.games:
-        first = next((seen[k] for k in g.keys() if k in seen), None)
+        first = next((seen[k] for k in g.lookups() if k in seen), None)
         if first is not None:
             out.problems.append(Problem(g.source, g.line, f"the same game as {first} "
                                         "(imported twice); skipped."))

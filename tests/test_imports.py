@@ -245,6 +245,15 @@ def test_duplicates_within_a_file_across_formats_and_against_earlier_imports() -
     assert drop_duplicates(load(FINALS), seen).games == []
 
 
+def test_the_same_result_twice_in_a_night_is_not_a_duplicate() -> None:
+    text = ("L1002 | 20:05 | 四般南喰赤－ | A(+50.0) B(+10.0) C(-20.0) D(-40.0)\n"
+            "L1002 | 21:10 | 四般南喰赤－ | A(+50.0) B(+10.0) C(-20.0) D(-40.0)\n"
+            "L1002 | 21:10 | 四般南喰赤－ | A(+50.0) B(+10.0) C(-20.0) D(-40.0)\n")
+    result = drop_duplicates(parse_lobby(text, "sca20260404.log"))
+    assert [g.line for g in result.games] == [1, 2]
+    assert [p.line for p in result.problems] == [3]
+
+
 def test_raw_keys_tell_games_apart() -> None:
     a = ImportedGame(("A", "B", "C", "D"), False, scores=(30000, 30000, 20000, 20000))
     b = ImportedGame(("A", "B", "C", "D"), False, scores=(30000, 20000, 30000, 20000))
