@@ -15,6 +15,7 @@ from decimal import Decimal
 from pathlib import Path
 from typing import Any, NoReturn
 
+from umaoka.addin.league_cli import add_commands as add_league_commands
 from umaoka.engine import PRESETS, UmaokaError, __version__, ruleset, settle
 
 PROG = "umaoka"
@@ -478,6 +479,8 @@ def build_parser() -> argparse.ArgumentParser:
     rp.add_argument("--score", metavar="N", help="raw end score with one place (Mahjong Soul)")
     rp.add_argument("--csv", metavar="FILE", help="a CSV of games: standings by rank points")
     rp.set_defaults(func=cmd_rankpoints)
+
+    add_league_commands(sub)  # seating, import, stats
     return p
 
 

@@ -1,0 +1,162 @@
+"""What importers return: imported games, the problems met, and small shared readers.
+
+>>> Problem("sca20260404.log", 3, "not a Tenhou lobby result.")
+Problem(source='sca20260404.log', line=3, message='not a Tenhou lobby result.')
+>>> print(_)
+sca20260404.log line 3: not a Tenhou lobby result.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from decimal import Decimal, InvalidOperation
+
+_NUMBER = re.compile(r"^[+-]?(\d+(\.\d*)?|\.\d+)$")
+
+
+@dataclass(frozen=True)
+class Problem:
+    """Something an importer skipped: where (file, line from 1; 0 for the whole file), why."""
+
+    source: str
+    line: int
+    message: str
+
+    def __str__(self) -> str:
+        where = f"{self.source} line {self.line}" if self.line else self.source
+        return f"{where}: {self.message}" if where else self.message
+
+
+@dataclass(frozen=True)
+class ImportedGame:
+    """One imported game (see the module help for the two kinds)."""
+
+    names: tuple[str, ...]
+    settled: bool  # True: keep ``finals``; False: settle ``scores`` under the league's rules
+    finals: tuple[Decimal, ...] | None = None  # the platform's finals, in ``names`` order
+    scores: tuple[int, ...] | None = None  # raw end points, in ``names`` order
+    deposits: int = 0  # leftover riichi sticks at the end, in points (raw games)
+    start: int | None = None  # starting points of the platform's rules, when known
+    date: dt.date | None = None
+    time: str | None = None  # "HH:MM" as the platform shows it
+    source: str = ""
+    line: int = 0
+    rule: str = ""  # the platform's name for the rules, e.g. 四般南喰赤－
+    lobby: str = ""  # e.g. L1002
+    ref: str = ""  # the platform's game id, e.g. a Tenhou log id
+    chips: tuple[int, ...] | None = None  # chip lobbies: chips won or lost (枚)
+    session: object = None
+    table: object = None
+    game: object = None
+
+    @property
+    def players(self) -> int:
+        return len(self.names)
+
+    @property
+    def places(self) -> tuple[int, ...] | None:
+        """Places of a platform-settled game: the listed (finishing) order."""
+        return tuple(range(1, len(self.names) + 1)) if self.settled else None
+
+    def keys(self) -> set[tuple[object, ...]]:
+        """What identifies this game: a later import sharing one of its :meth:`lookups`
+        with these keys is the same game."""
+        return self._keys(lookup=False)
+
+    def lookups(self) -> set[tuple[object, ...]]:
+        """Keys to look for among earlier imports' :meth:`keys`."""
+        return self._keys(lookup=True)
+
+    def _keys(self, lookup: bool) -> set[tuple[object, ...]]:
+        # A platform result is the same game as another with the same date, time, table,
+        # players and finals; a log is the same game as another with the same players and
+        # raw points, or the same log id. Across the two kinds, the same day, players in
+        # the same finishing order and the same finals (a log and its lobby line); two
+        # results are not matched on that alone, as a night may repeat a result.
+        keys: set[tuple[object, ...]] = set()
+        ranked: tuple[object, ...] = ()
+        if self.finals is not None:
+            order = sorted(range(len(self.names)), key=lambda i: -self.finals[i])  # type: ignore
+            ranked = (self.date, tuple(self.names[i] for i in order),
+                      tuple(self.finals[i] for i in order))
+        if self.settled:
+            keys.add(("result", self.date, self.time, self.session, self.table, self.game,
+                      self.lobby, self.names, self.finals))
+            keys.add(("log", *ranked) if lookup else ("result", *ranked))
+        else:
+            if self.scores is not None:
+                keys.add(("raw", self.names, self.scores, self.deposits))
+            if ranked:
+                keys.add(("result", *ranked) if lookup else ("log", *ranked))
+        if self.ref:
+            keys.add(("ref", self.ref))
+        return keys
+
+    def describe(self) -> str:
+        """Where the game came from, for messages."""
+        return f"{self.source} line {self.line}" if self.line else self.source
+
+
+@dataclass
+class ImportResult:
+    """The games read (in file order) and the problems met (bad lines, duplicates)."""
+
+    games: list[ImportedGame] = field(default_factory=list)
+    problems: list[Problem] = field(default_factory=list)
+
+    def extend(self, other: ImportResult) -> None:
+        self.games += other.games
+        self.problems += other.problems
+
+
+# ------------------------------------------------------------------------------------------------
+# Small shared readers.
+
+
+def date_from_name(name: str) -> dt.date | None:
+    """The date in a file or log name (``sca20260404.log`` -> 2026-04-04), if any.
+
+    >>> date_from_name("sca20260404.log.gz"), date_from_name("2019021004gm-00a9-0000-e2f6516d")
+    (datetime.date(2026, 4, 4), datetime.date(2019, 2, 10))
+    >>> date_from_name("league.csv") is None
+    True
+    """
+    for run in re.findall(r"\d{8,}", name):
+        try:
+            return dt.date(int(run[:4]), int(run[4:6]), int(run[6:8]))
+        except ValueError:
+            continue
+    return None
+
+
+def decimal(text: str) -> Decimal | None:
+    """A final score as text (``+52.1``, ``-3``, ``▲19.4``, ``−7.5``), or None if not one."""
+    t = text.strip().replace("−", "-").replace("－", "-").replace("＋", "+")
+    if t.startswith("▲"):  # Japanese results write minus as ▲
+        t = "-" + t[1:]
+    if not _NUMBER.match(t):
+        return None
+    try:
+        return Decimal(t)
+    except InvalidOperation:  # pragma: no cover - the pattern admits only numbers
+        return None
+
+
+def check_order(finals: Sequence[Decimal]) -> str | None:
+    """A message if finals listed in finishing order go up somewhere."""
+    for a, b in zip(finals, finals[1:]):
+        if b > a:
+            return (f"the results are not in finishing order ({b:+} listed after {a:+}); "
+                    "list players from 1st to last.")
+    return None
+
+
+def decode(data: bytes) -> str:
+    """Text of a file: UTF-8 (with or without BOM), else Shift_JIS (Japanese Windows)."""
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        return data.decode("cp932")

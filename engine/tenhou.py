@@ -1,0 +1,263 @@
+"""Tenhou results: lobby result lines, and game logs (tenhou.net/6 JSON and mjlog XML).
+
+**Lobby lines** are what Tenhou publishes for a lobby: the daily ``sca*.log`` files of
+tenhou.net/sc/raw (private lobbies: ``L1002 | 00:44 | 四般南喰赤－ | players``), the ranked
+summary lines (``23:59 | 20 | 四般東喰赤－ | players``: start time, minutes played, rules), or
+lines copied from a lobby page. Players are listed in finishing order with the lobby's
+settled points, ``name(+61.0)`` (``0.0`` has no sign), or ``name(+57.0,+2枚)`` in chip
+lobbies. Names may hold symbols and even parentheses: each result is read from the right
+as the last ``(number)`` or ``(number,chips枚)`` before a space. The table type (四 or 三)
+says how many players to expect; the date comes from the file name (``sca20260404.log``).
+
+**Game logs** hold the raw end scores: the JSON that tenhou.net/6 shows (``name``, ``sc``
+= raw points and Tenhou's finals by seat, ``log`` = the hands, ``rule``, ``ref``) and the
+mjlog XML (``<UN n0=...>`` URL-encoded names, ``<GO type=...>`` flags for sanma and
+east-only, ``owari="raw/100,final,..."`` on the last hand). Tenhou gives leftover riichi
+sticks to 1st at the end; the importer takes them back out as ``deposits``, so the league
+settles the game under its own rules (its ``leftover`` rule included).
+
+>>> result = parse_lobby("L1002 | 00:44 | 四般南喰赤－ | しきさん(+61.0) NoName(0.0) "
+...                      "あたまくん(-25.0) *芹澤六花*(-36.0)", "sca20260404.log")
+>>> g = result.games[0]
+>>> g.names, [str(f) for f in g.finals], g.date, g.time, g.lobby
+(('しきさん', 'NoName', 'あたまくん', '*芹澤六花*'), ['61.0', '0.0', '-25.0', '-36.0'], \
+datetime.date(2026, 4, 4), '00:44', 'L1002')
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from decimal import Decimal
+from typing import Any
+from urllib.parse import unquote
+from xml.etree.ElementTree import Element
+
+from defusedxml import ElementTree
+from defusedxml.common import DefusedXmlException
+
+from .imported import ImportedGame, ImportResult, Problem, check_order, date_from_name
+
+_LINE = re.compile(
+    r"^\s*(?:(?P<lobby>[A-Z]\d{4})\s*\|\s*)?(?P<time>\d{1,2}:\d{2})\s*\|"
+    r"(?:\s*(?P<minutes>\d{1,3})\s*\|)?\s*(?P<rule>[^|]*?)\s*\|\s*(?P<players>.*?)\s*$")
+# One result: (points) or (points,chips枚), followed by a space or the end of the line.
+_RESULT = re.compile(r"\((?P<pt>[+-]?\d+(?:\.\d+)?)(?:,(?P<chip>[+-]?\d+)枚)?\)(?=\s|$)")
+_LOG_ID = re.compile(r"\d{10}gm-[0-9a-f]{4}-\d{4}-[0-9a-f]{8}")
+_EXAMPLE = "L1002 | 21:05 | 四般南喰赤－ | name(+50.0) name(+10.0) name(-20.0) name(-40.0)"
+
+
+def parse_lobby(text: str, source: str = "") -> ImportResult:
+    """Every lobby result line of ``text`` (blank lines and ``#`` comments are skipped)."""
+    out = ImportResult()
+    date = date_from_name(source)
+    for number, line in enumerate(text.splitlines(), 1):
+        if not line.strip() or line.lstrip().startswith("#"):
+            continue
+        game = _lobby_line(line, number, source, date, out)
+        if game:
+            out.games.append(game)
+    return out
+
+
+def _lobby_line(line: str, number: int, source: str, date: Any, out: ImportResult
+                ) -> ImportedGame | None:
+    def problem(message: str) -> None:
+        out.problems.append(Problem(source, number, message))
+
+    m = _LINE.match(line)
+    if not m:
+        problem(f'not a Tenhou lobby result; expected a line like "{_EXAMPLE}".')
+        return None
+    rule, players = m["rule"], m["players"]
+    n = {"四": 4, "三": 3}.get(rule[:1])
+    if n is None:
+        problem(f'the table type "{rule}" should start with 四 (four players) or 三 '
+                "(three players).")
+        return None
+    names, finals, chips = [], [], []
+    start = 0
+    for r in _RESULT.finditer(players):
+        names.append(players[start:r.start()].strip())
+        finals.append(Decimal(r["pt"]))
+        chips.append(r["chip"])
+        start = r.end()
+    if players[start:].strip() or len(names) != n:
+        problem(f"expected {n} players each with a result like name(+12.0), found "
+                f"{len(names)}; check the line is complete.")
+        return None
+    if any(not name for name in names):
+        problem("a player has no name before their result.")
+        return None
+    if len(set(names)) < n:
+        problem(f"the same player is listed twice ({' '.join(names)}).")
+        return None
+    message = check_order(finals)
+    if message:
+        problem(message)
+        return None
+    if any(c is None for c in chips) and any(c is not None for c in chips):
+        problem("some players have chips (枚) and some do not; check the line is complete.")
+        return None
+    return ImportedGame(
+        names=tuple(names), settled=True, finals=tuple(finals), date=date,
+        time=m["time"].zfill(5), source=source, line=number, rule=rule, lobby=m["lobby"] or "",
+        chips=tuple(int(c) for c in chips) if chips[0] is not None else None)
+
+
+# ------------------------------------------------------------------------------------------------
+# Game logs.
+
+
+class _Bad(Exception):
+    """A log that cannot be imported: the message says why."""
+
+
+def parse_json(text: str, source: str = "") -> ImportResult:
+    """One game from the JSON of tenhou.net/6 (``mjlog2json``)."""
+    out = ImportResult()
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as e:
+        out.problems.append(Problem(source, e.lineno, f"not valid JSON ({e.msg}); save the "
+                                    "log exactly as tenhou.net/6 shows it."))
+        return out
+    try:
+        out.games.append(_json_game(data, source))
+    except _Bad as e:
+        out.problems.append(Problem(source, 0, str(e)))
+    return out
+
+
+def _json_game(data: Any, source: str) -> ImportedGame:
+    if not isinstance(data, dict) or not all(k in data for k in ("name", "sc", "log")):
+        raise _Bad("not a Tenhou game log: the JSON lacks name, sc or log.")
+    names = [str(n) for n in data["name"]]
+    sc, log = data["sc"], data["log"]
+    rule = data.get("rule") if isinstance(data.get("rule"), dict) else {}
+    disp = str(rule.get("disp", ""))
+    n = 3 if disp.startswith("三") or (len(names) == 4 and not names[3]) else 4
+    if len(names) < n or not isinstance(sc, list) or len(sc) < 2 * n or not log:
+        raise _Bad("the log's names or final scores (sc) are incomplete.")
+    try:
+        points = [int(sc[2 * i]) for i in range(n)]
+        finals = [Decimal(str(sc[2 * i + 1])) for i in range(n)]
+        first, last = log[0], log[-1]
+        dealer = int(first[0][0]) % n
+        total = sum(int(v) for v in first[1][:n])
+        result = last[-1]
+        check = None
+        if result[0] == "和了":
+            leftover = 0
+        else:  # the sticks on the table, plus riichi declared in the last hand (r tiles)
+            declared = [sum(1 for tile in last[4 + 3 * seat + 2]
+                            if isinstance(tile, str) and tile.startswith("r"))
+                        for seat in range(n)]
+            leftover = (int(last[0][2]) + sum(declared)) * 1000
+            deltas = result[1] if len(result) > 1 else [0] * n
+            check = [int(last[1][i]) + int(deltas[i]) - 1000 * declared[i] for i in range(n)]
+    except (TypeError, ValueError, IndexError, KeyError):
+        raise _Bad("the log's hands are not in the tenhou.net/6 layout; save the log "
+                   "exactly as tenhou.net/6 shows it.") from None
+    ref = str(data.get("ref", ""))
+    return _raw_game(names[:n], points, finals, leftover, total, dealer, source, check,
+                     rule=disp, ref=ref, date=date_from_name(ref) or date_from_name(source),
+                     start=total // n)
+
+
+def parse_mjlog(data: bytes | str, source: str = "") -> ImportResult:
+    """One game from a Tenhou mjlog (XML), parsed with defusedxml."""
+    out = ImportResult()
+    try:
+        root = ElementTree.fromstring(data)
+    except DefusedXmlException:
+        out.problems.append(Problem(source, 0, "the XML declares entities or a DTD, which a "
+                                    "Tenhou log never does; it was not read."))
+        return out
+    except ElementTree.ParseError as e:
+        line = getattr(e, "position", (0, 0))[0]
+        out.problems.append(Problem(source, line, f"not valid XML ({e}); save the mjlog file "
+                                    "as Tenhou gives it."))
+        return out
+    try:
+        out.games.append(_mjlog_game(root, source))
+    except _Bad as e:
+        out.problems.append(Problem(source, 0, str(e)))
+    return out
+
+
+_TABLES = ("般", "上", "特", "鳳")
+
+
+def _mjlog_game(root: Element, source: str) -> ImportedGame:
+    if root.tag != "mjloggm":
+        raise _Bad(f"not a Tenhou mjlog: the XML root is <{root.tag}>, not <mjloggm>.")
+    go = root.find("GO")
+    un = next((e for e in root.iter("UN") if "n0" in e.attrib), None)
+    init = root.find("INIT")
+    end = next((e for e in root if "owari" in e.attrib), None)
+    if go is None or un is None or init is None or end is None:
+        raise _Bad("the mjlog lacks the game type, the players or the final result "
+                   "(owari); is the game finished?")
+    try:
+        flags = int(go.get("type", "0"))
+        n = 3 if flags & 0x10 else 4
+        names = [unquote(un.get(f"n{i}", "")) for i in range(n)]
+        owari = [float(v) for v in end.get("owari", "").split(",")]
+        points = [round(owari[2 * i]) * 100 for i in range(n)]
+        finals = [Decimal(end.get("owari", "").split(",")[2 * i + 1]) for i in range(n)]
+        taikyoku = root.find("TAIKYOKU")
+        dealer = int((taikyoku if taikyoku is not None else init).get("oya", "0")) % n
+        total = sum(int(v) * 100 for v in init.get("ten", "").split(",")[:n])
+        sticks = int(end.get("ba", "0,0").split(",")[1])
+    except (ValueError, IndexError):
+        raise _Bad("the mjlog's players or final result are malformed.") from None
+    if any(not name for name in names):
+        raise _Bad("the mjlog lacks a player's name.")
+    leftover = 0 if end.tag == "AGARI" else sticks * 1000
+    check = None
+    if end.tag == "RYUUKYOKU":  # the hand's own before/after points, for a cross-check
+        try:
+            sc = [int(v) for v in end.get("sc", "").split(",")]
+            check = [(sc[2 * i] + sc[2 * i + 1]) * 100 for i in range(n)]
+        except (ValueError, IndexError):
+            raise _Bad("the mjlog's last hand has malformed scores (sc).") from None
+    table = _TABLES[(flags & 0x20) >> 4 | (flags & 0x80) >> 7]
+    rule = ("三" if n == 3 else "四") + table + ("南" if flags & 0x08 else "東") + \
+        ("" if flags & 0x04 else "喰") + ("" if flags & 0x02 else "赤")
+    lobby = go.get("lobby", "")
+    lobby = f"L{int(lobby):04d}" if lobby.isdigit() and int(lobby) else ""
+    ref_match = _LOG_ID.search(source)
+    ref = ref_match.group() if ref_match else ""
+    return _raw_game(names, points, finals, leftover, total, dealer, source, check, rule=rule,
+                     ref=ref, date=date_from_name(source), start=total // n,
+                     lobby=lobby)
+
+
+def _raw_game(names: list[str], points: list[int], finals: list[Decimal], leftover: int,
+              total: int, dealer: int, source: str, check: list[int] | None,
+              **extra: Any) -> ImportedGame:
+    """Seat order from the first dealer; leftover sticks taken back from 1st as deposits.
+
+    ``check``: the raw end points the last hand itself shows, when it ended in a draw.
+    """
+    n = len(names)
+    order = [(dealer + k) % n for k in range(n)]
+    names = [names[i] for i in order]
+    points = [points[i] for i in order]
+    finals = [finals[i] for i in order]
+    check = [check[i] for i in order] if check else None
+    if len(set(names)) < n:
+        raise _Bad(f"two seats have the same player name ({', '.join(names)}).")
+    raw = list(points)
+    if sum(points) == total:  # Tenhou gave the leftover sticks to 1st (earlier seat on ties)
+        top = max(range(n), key=lambda i: (points[i], -i))
+        raw[top] -= leftover
+    elif sum(points) + leftover != total:
+        raise _Bad(f"the final points add up to {sum(points):,}, not {total:,} (with "
+                   f"{leftover:,} in leftover sticks); the log looks damaged.")
+    if check and check != raw:
+        raise _Bad(f"the final points ({', '.join(f'{p:,}' for p in points)}) do not match "
+                   "the last hand's scores; the log looks damaged.")
+    return ImportedGame(names=tuple(names), settled=False, finals=tuple(finals),
+                        scores=tuple(raw), deposits=leftover, source=source, **extra)
