@@ -973,8 +973,8 @@ class Builder:
             values = [p.name, *p.ruleset.values().values(), p.description, p.source]
             for c, v in enumerate(values, 1):
                 put(ws, row, c, v, st.get("key" if c == 1 else "note"), text=True)
-        self._widths(ws, {1: 18, 2: 8, 3: 8, 4: 8, 5: 6, 6: 14, 7: 22, 8: 11, 9: 7, 10: 6,
-                          11: 9, 12: 60, 13: 28})
+        self._widths(ws, {1: 18, 2: 8, 3: 8, 4: 8, 5: 6, 6: 14, 7: 22, 8: 20, 9: 11, 10: 7,
+                          11: 10, 12: 9, 13: 60, 14: 28})
         ws.freeze_panes = f"B{HEADER_ROW + 1}"
         self._print(ws, f"{HEADER_ROW}:{HEADER_ROW}")
         self._protect(ws)
