@@ -462,7 +462,7 @@ _NO_PENALTY = {3: (0, 0, 0), 4: (0, 0, 0, 0)}
 def _floating_uma(r: Ruleset, count: int) -> tuple[int, ...]:
     """The uma vector (tenths) for ``count`` players at or above target (step 7)."""
     if count in (0, r.players):
-        count = 2  # seed 000: as if two were above and two below
+        count = 2  # as if two were above and two below (the usual reading)
     if r.floating == "table":
         return r._table[count - 1]  # type: ignore[attr-defined]
     uma = r._uma  # type: ignore[attr-defined]

@@ -926,7 +926,8 @@ class Builder:
         st, lang = self.st, self.lang
         ws = self.wb.create_sheet(self.names["rules"][index])
         r = rules.ruleset
-        desc = PRESETS[rules.name].description if rules.name in PRESETS else r.text()
+        preset = PRESETS.get(rules.name)  # an older workbook may hold an older preset
+        desc = preset.description if preset and preset.ruleset == r else r.text()
         self._title(ws, label("title_rules", lang, name=rules.name),
                     f"{label('note_rules', lang)} ({desc})")
         for c, key in enumerate(("key", "value", "note"), 1):
