@@ -173,6 +173,8 @@ class Ruleset:
         object.__setattr__(self, "_table", tuple(tuple(_tenths(u) for u in vec)
                                                  for vec in self.floating_table))
         object.__setattr__(self, "_unit", 1 if self.rounding == "none" else 10)
+        # Step 4's result for each points value met so far (filled by settle).
+        object.__setattr__(self, "_rounded", {})
         if self.floating != "off":
             from .settle import _floating_uma
 

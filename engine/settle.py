@@ -450,6 +450,22 @@ def _round(v: int, mode: str) -> int:
     return (q + bump[r + 10 if v < 0 and len(bump) > 10 else r]) * 10
 
 
+_MEMO_MAX = 50_000  # distinct point values remembered per ruleset (a few KB each thousand)
+
+
+def _rounded_points(r: Ruleset, points: int) -> int:
+    """Step 4 for one player's points (after step 2), in tenths of a final point."""
+    t = r._t  # type: ignore[attr-defined]
+    if r.round_on == "raw":  # the raw points to the thousand, then the target taken off
+        value = _round(points // 100, r.rounding) - t
+    else:
+        value = _round(points // 100 - t, r.rounding)
+    memo = r._rounded  # type: ignore[attr-defined]
+    if len(memo) < _MEMO_MAX:
+        memo[points] = value
+    return value
+
+
 def _split(total: int, k: int, unit: int) -> list[int]:
     """Share ``total`` among ``k`` players in ``unit``s: floor shares, the rest to the first."""
     share = total // (k * unit) * unit
@@ -526,21 +542,16 @@ def settle(scores: Sequence[Any], ruleset: Any = "standard", deposits: Any = 0,
     # 3-4. Base values and rounding, in tenths.
     t = r._t  # type: ignore[attr-defined]
     base = tuple([p // 100 - t for p in points])
-    mode = r.rounding
-    if mode == "none":
+    if r.rounding == "none":
         rounded = base
     else:
-        bump = _BUMP[mode]
-        if r.round_on == "raw":  # the raw points to the thousand, then the target taken off
-            if len(bump) == 10:
-                rounded = tuple([(p // 1000 + bump[p // 100 % 10]) * 10 - t for p in points])
-            else:
-                rounded = tuple([(p // 1000 + bump[p // 100 % 10 + (p < 0) * 10]) * 10 - t
-                                 for p in points])
-        elif len(bump) == 10:
-            rounded = tuple([(b // 10 + bump[b % 10]) * 10 for b in base])
-        else:
-            rounded = tuple([(b // 10 + bump[b % 10 + (b < 0) * 10]) * 10 for b in base])
+        # Step 4 depends only on the player's points, and a league sees a few thousand
+        # distinct values at most: look them up, work out and remember the others.
+        memo = r._rounded  # type: ignore[attr-defined]
+        try:
+            rounded = tuple([memo[p] for p in points])
+        except KeyError:
+            rounded = tuple([_rounded_points(r, p) for p in points])
 
     # 5. Zero-sum adjustment: the rounding error goes to the adjust player.
     oka = r._oka  # type: ignore[attr-defined]

@@ -35,7 +35,7 @@ from openpyxl.worksheet.table import Table, TableStyleInfo
 from openpyxl.worksheet.worksheet import Worksheet
 from umaoka.engine import CHOICES, FIELDS, PRESETS, PlayerStanding, Settlement, standings_table
 
-from .labels import field_help, label, place_label, seat_label
+from .labels import field_help, label, note_lines, place_label, seat_label
 from .model import SHEET_NAME_MAX, Book, Game, League, Rules
 from .results import (
     FIRST_ROW,
@@ -939,7 +939,7 @@ class Builder:
             v = values[key]
             put(ws, row, 2, v, st.get("input", "0" if isinstance(v, int) else "@"), text=True)
             put(ws, row, 3, field_help(key, lang), st.get("note"), text=True)
-            ws.row_dimensions[row].height = 30
+            ws.row_dimensions[row].height = 15 * note_lines(field_help(key, lang))
             if key in CHOICES:
                 dv = DataValidation(type="list", formula1='"' + ",".join(CHOICES[key]) + '"',
                                     allow_blank=False, showErrorMessage=True,

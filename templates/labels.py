@@ -8,6 +8,8 @@
 
 from __future__ import annotations
 
+import unicodedata
+
 LANGS = ("en", "ja")
 
 _LABELS: dict[str, tuple[str, str]] = {
@@ -127,6 +129,20 @@ def seat_label(seat: int, lang: str = "en") -> str:
 def place_label(place: int, lang: str = "en") -> str:
     """1st ... 4th (1-based place) in ``lang``."""
     return _PLACES[_index(lang)][place - 1]
+
+
+def note_lines(text: str, width: int = 76) -> int:
+    """Lines a note needs in the rules sheet's note column (80 wide), at least 2.
+
+    Japanese characters take two columns.
+
+    >>> note_lines("x" * 100), note_lines("漢" * 60)
+    (2, 2)
+    >>> note_lines("x" * 200)
+    3
+    """
+    columns = sum(2 if unicodedata.east_asian_width(c) in "WF" else 1 for c in text)
+    return max(2, -(-columns // width))
 
 
 def field_help(key: str, lang: str = "en") -> str:
