@@ -66,7 +66,7 @@ FIELD_HELP: dict[str, str] = {
     "uma": "Place bonus in thousands, 1st to last, e.g. 20/10/-10/-20 or 10-20.",
     "floating": "off, shift (uma follows who is above target), or a table "
     "1:12/-1/-3/-8|2:8/4/-4/-8|3:8/3/1/-12.",
-    "rounding": "How step 4 rounds to whole points: none (exact to 0.1), half_down (五捨六入, "
+    "rounding": "How scores are rounded to whole points: none (exact to 0.1), half_down (五捨六入, "
     "-7.5 -> -8), half_up (四捨五入, -7.5 -> -7), half_toward_zero (-10.5 -> -10), "
     "half_away_from_zero (Excel's ROUND, -10.5 -> -11), floor, ceil, toward_zero (drop the "
     "fraction).",
