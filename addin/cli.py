@@ -178,15 +178,14 @@ def cmd_batch(args: argparse.Namespace) -> int:
 
 def cmd_presets(args: argparse.Namespace) -> int:
     from rich.table import Table
-    from umaoka.engine import FIELDS
 
-    table = Table(title="umaoka presets", header_style="bold")
-    table.add_column("preset", style="bold")
-    for f in FIELDS:
-        table.add_column(f, overflow="fold")
-    table.add_column("source", overflow="fold")
+    # Three columns (the rules as one ruleset text each) so the table fits 80 columns.
+    table = Table(title="umaoka presets", header_style="bold", show_lines=True)
+    table.add_column("preset", style="bold", no_wrap=True)
+    table.add_column("rules (usable as --ruleset)", min_width=32, overflow="fold")
+    table.add_column("source", max_width=20)
     for p in PRESETS.values():
-        table.add_row(p.name, *(str(v) for v in p.ruleset.values().values()), p.source)
+        table.add_row(p.name, p.ruleset.text(), p.source)
     _console().print(table)
     return 0
 
@@ -203,14 +202,18 @@ def cmd_calc(args: argparse.Namespace) -> int:
             scores.append(s)  # the engine says what is wrong with it
     game = settle(scores, rules, args.deposits)
     rows = game.explain()
+    # One column per seat and one row per step, so the table fits 80 columns.
     table = Table(title=f"{rules.name}: {rules.text()}", header_style="bold")
-    for h in rows[0]:
-        table.add_column(h, justify="left" if h == "Seat" else "right")
+    table.add_column("Step", justify="left")
     for row in rows[1:]:
-        cells = [str(v) if not isinstance(v, Decimal) else _fmt(v) for v in row]
-        final = row[-1]
-        cells[-1] = f"[bold {'green' if final > 0 else 'red' if final < 0 else ''}]{cells[-1]}[/]"
-        table.add_row(*cells)
+        table.add_column(str(row[0]), justify="right")
+    for k, step in enumerate(rows[0][1:], 1):
+        cells = [str(row[k]) if not isinstance(row[k], Decimal) else _fmt(row[k])
+                 for row in rows[1:]]
+        if step == "Final":
+            cells = [f"[bold {'green' if v > 0 else 'red' if v < 0 else ''}]{c}[/]"
+                     for v, c in zip(game.final, cells)]
+        table.add_row(step, *cells)
     out = _console()
     out.print(table)
     for line in game.steps():

@@ -277,7 +277,8 @@ def MJ_EXPLAIN(scores: Cells, ruleset: Cells = None, deposits: Cells = None) -> 
 @xw.arg("scores", "raw", ndim=2,
         doc="Raw points of one game to show (a row or a column). Blank: everybody at start.")
 def MJ_SHORTCUT(ruleset: Cells = None, scores: Cells = None) -> Any:
-    """Shortcut table: final = round(raw/1000) + offset of the place. =MJ_SHORTCUT("standard")."""
+    """Shortcut table: final = round(raw/1000) + offset of the place; an error says why when
+    the ruleset's rounding does not allow it. =MJ_SHORTCUT("standard")."""
     with _excel_errors():
         return [_numbers(row) for row in shortcut(_rules(ruleset), _line(scores)).table()]
 
@@ -330,8 +331,8 @@ def MJ_RULESET(ruleset: Cells = None) -> Any:
 @xw.func
 def MJ_PRESETS() -> Any:
     """Every preset with its description, main values and source. =MJ_PRESETS()."""
-    fields = ["players", "start", "target", "oka", "uma", "floating", "rounding", "adjust",
-              "ties", "leftover"]
+    fields = ["players", "start", "target", "oka", "uma", "floating", "rounding", "round_on",
+              "adjust", "ties", "leftover"]
     table: list[list[Any]] = [["name", "description", *fields, "source"]]
     for p in PRESETS.values():
         values = p.ruleset.values()

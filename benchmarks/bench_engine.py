@@ -1,7 +1,7 @@
 """Settle 100,000 random games under several presets and print games per second.
 
 Run by hand: ``python benchmarks/bench_engine.py [--games N]``. The goal is at least
-100,000 games/s on one core; a straightforward Fraction-based reading of SETTLEMENT.md
+100,000 games/s on one core; a straightforward Fraction-based reading of docs/rules.md
 is timed alongside for comparison.
 """
 
@@ -14,7 +14,7 @@ from fractions import Fraction
 
 from umaoka.engine import ruleset, settle
 
-PRESETS = ["standard", "tenhou", "mleague", "jpml-a", "tenhou-sanma"]
+PRESETS = ["standard", "tenhou", "tenhou-classic", "mleague", "jpml-a", "tenhou-sanma"]
 
 
 def random_games(n: int, players: int, start: int, rng: random.Random) -> list[list[int]]:

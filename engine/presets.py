@@ -1,4 +1,9 @@
-"""The named rulesets of SETTLEMENT.md, each with a one-line description and its source."""
+"""The named rulesets (docs/rules.md), each with a one-line description and its source.
+
+>>> PRESETS["tenhou-classic"].ruleset.text()
+'players=4 start=25000 target=30000 oka=on uma=20/10/-10/-20 floating=off \
+rounding=half_away_from_zero round_on=raw adjust=first ties=seat leftover=first'
+"""
 
 from __future__ import annotations
 
@@ -30,11 +35,14 @@ PRESETS: dict[str, Preset] = {
     p.name: p
     for p in (
         _p("standard", "25,000 start, 30,000 target, oka, uma 20/10/-10/-20, 五捨六入 to whole "
-           "points, winner absorbs rounding.", "seeds 000, 001"),
+           "points, winner absorbs rounding.",
+           "Common Japanese rules (五捨六入, winner absorbs rounding)"),
         _p("tenhou", "Tenhou ranked lobby today: 25,000/30,000 with oka, uma 20/10/-10/-20, "
            "exact to 0.1.", "Tenhou ranked lobby, current", rounding="none"),
-        _p("tenhou-classic", "Tenhou ranked lobby of the integer era: as tenhou but 四捨五入 to "
-           "whole points.", "Tenhou ranked lobby, integer era", rounding="half_up"),
+        _p("tenhou-classic", "Tenhou ranked lobby of the integer era: as tenhou but each raw "
+           "score rounded to the thousand, .5 away from zero, before 30 is taken off "
+           "(-3,500 -> -4 - 30 = -34).", "Tenhou ranked lobby, integer era (whole-point "
+           "results)", rounding="half_away_from_zero", round_on="raw"),
         _p("tenhou-sanma", "Tenhou three-player: 35,000/40,000 with oka, uma 20/0/-20, exact "
            "to 0.1.", "Tenhou 3-player", players=3, start=35000, target=40000,
            uma=_u(20, 0, -20), rounding="none"),

@@ -1,4 +1,4 @@
-"""Rulesets: the fields of SETTLEMENT.md as a frozen dataclass, and how to write one.
+"""Rulesets: the fields of a league's settlement rules (docs/rules.md) and how to write one.
 
 A ruleset can be given as a preset name, a mapping (or a two-column key/value
 range), or one text such as ``"mleague; ties=seat"``. :func:`ruleset` turns any
@@ -11,6 +11,11 @@ of them into a :class:`Ruleset` once; settle thousands of games with that.
 0
 >>> ruleset("uma=10-30").uma_text
 '30/10/-10/-30'
+>>> r = ruleset("tenhou-classic")
+>>> r.rounding, r.round_on
+('half_away_from_zero', 'raw')
+>>> ruleset("rounding=絶対値で四捨五入; ties=equalize_uma").ties
+'split_uma'
 """
 
 from __future__ import annotations
@@ -33,6 +38,7 @@ FIELDS = (
     "uma",
     "floating",
     "rounding",
+    "round_on",
     "adjust",
     "ties",
     "leftover",
@@ -42,9 +48,11 @@ FIELDS = (
 CHOICES: dict[str, tuple[str, ...]] = {
     "players": ("4", "3"),
     "oka": ("on", "off"),
-    "rounding": ("none", "half_down", "half_up", "floor", "ceil"),
+    "rounding": ("none", "half_down", "half_up", "half_toward_zero", "half_away_from_zero",
+                 "floor", "ceil", "toward_zero"),
+    "round_on": ("difference", "raw"),
     "adjust": ("first", "last", "none"),
-    "ties": ("seat", "split"),
+    "ties": ("seat", "split", "split_uma"),
     "leftover": ("first", "lost"),
 }
 
@@ -58,28 +66,62 @@ FIELD_HELP: dict[str, str] = {
     "uma": "Place bonus in thousands, 1st to last, e.g. 20/10/-10/-20 or 10-20.",
     "floating": "off, shift (uma follows who is above target), or a table "
     "1:12/-1/-3/-8|2:8/4/-4/-8|3:8/3/1/-12.",
-    "rounding": "How (raw - target)/1000 is rounded: none, half_down (五捨六入), "
-    "half_up (四捨五入), floor, ceil.",
+    "rounding": "How scores are rounded to whole points: none (exact to 0.1), half_down (五捨六入, "
+    "-7.5 -> -8), half_up (四捨五入, -7.5 -> -7), half_toward_zero (-10.5 -> -10), "
+    "half_away_from_zero (Excel's ROUND, -10.5 -> -11), floor, ceil, toward_zero (drop the "
+    "fraction).",
+    "round_on": "What is rounded: difference ((raw - target)/1000, the usual way) or raw (the raw "
+    "points to the thousand, then target/1000 is subtracted: Tenhou's integer era, -3,500 -> "
+    "-4 - 30 = -34).",
     "adjust": "Who absorbs the rounding error so the scores sum to zero: first, last, none.",
-    "ties": "Equal raw scores: seat (earlier seat ranks higher) or split (share the bonuses).",
+    "ties": "Equal raw scores: seat (earlier seat ranks higher), split (tied players share oka "
+    "and uma) or split_uma (they share the uma; the oka goes to the earlier seat).",
     "leftover": "Riichi sticks left at the end: first (to 1st place) or lost.",
 }
 
 _ON = {"on", "true", "yes", "1", "y", "はい", "あり", "有り"}
 _OFF = {"off", "false", "no", "0", "n", "いいえ", "なし", "無し"}
 
-# Japanese names of the roundings, so a rules sheet can be filled in either language.
-_ROUNDING_ALIASES = {
-    "五捨六入": "half_down",
-    "四捨五入": "half_up",
-    "切り捨て": "floor",
-    "切捨て": "floor",
-    "切り上げ": "ceil",
-    "切上げ": "ceil",
-    "round_half_down": "half_down",
-    "round_half_up": "half_up",
-    "halfdown": "half_down",
-    "halfup": "half_up",
+# Other names of the choices, so a rules sheet can be filled in either language. The
+# traditional words keep the meaning they always had here (四捨五入 = half_up, 五捨六入 =
+# half_down, 切り捨て = floor); the symmetric modes use the standard wording "絶対値で"
+# (on the absolute value, as JIS Z 8401 describes 四捨五入 of negative numbers) and
+# "0への丸め" (rounding toward zero). Keys are compared lower-cased, "-" and " " as "_".
+_VALUE_ALIASES: dict[str, dict[str, str]] = {
+    "rounding": {
+        "五捨六入": "half_down",
+        "四捨五入": "half_up",
+        "切り捨て": "floor",
+        "切捨て": "floor",
+        "切り上げ": "ceil",
+        "切上げ": "ceil",
+        "round_half_down": "half_down",
+        "round_half_up": "half_up",
+        "halfdown": "half_down",
+        "halfup": "half_up",
+        "絶対値で五捨六入": "half_toward_zero",
+        "絶対値五捨六入": "half_toward_zero",
+        "絶対値で四捨五入": "half_away_from_zero",
+        "絶対値四捨五入": "half_away_from_zero",
+        "0への丸め": "toward_zero",
+        "ゼロへの丸め": "toward_zero",
+        "負の無限大への丸め": "floor",
+        "正の無限大への丸め": "ceil",
+        "trunc": "toward_zero",
+        "truncate": "toward_zero",
+    },
+    "round_on": {
+        "diff": "difference",
+        "差": "difference",
+        "差分": "difference",
+        "素点": "raw",
+        "raw_score": "raw",
+        "raw_points": "raw",
+    },
+    "ties": {
+        "equalize_uma": "split_uma",  # MahjongPantheon's name for this rule
+        "splituma": "split_uma",
+    },
 }
 
 # Seed 002's shorthands: what 3rd pays 2nd - what last pays 1st.
@@ -98,7 +140,7 @@ def _tenths(value: Decimal) -> int:
 
 @dataclass(frozen=True)
 class Ruleset:
-    """One league's settlement rules: every field of SETTLEMENT.md.
+    """One league's settlement rules: every field of docs/rules.md.
 
     ``uma`` is in thousands, 1st place first. ``floating`` is ``"off"``,
     ``"shift"`` or ``"table"``; with ``"table"``, ``floating_table[k - 1]`` is the
@@ -113,6 +155,7 @@ class Ruleset:
     floating: str = "off"
     floating_table: tuple[tuple[Decimal, ...], ...] = ()
     rounding: str = "half_down"
+    round_on: str = "difference"
     adjust: str = "first"
     ties: str = "seat"
     leftover: str = "first"
@@ -130,6 +173,8 @@ class Ruleset:
         object.__setattr__(self, "_table", tuple(tuple(_tenths(u) for u in vec)
                                                  for vec in self.floating_table))
         object.__setattr__(self, "_unit", 1 if self.rounding == "none" else 10)
+        # Step 4's result for each points value met so far (filled by settle).
+        object.__setattr__(self, "_rounded", {})
         if self.floating != "off":
             from .settle import _floating_uma
 
@@ -165,6 +210,7 @@ class Ruleset:
             "uma": self.uma_text,
             "floating": self.floating_text,
             "rounding": self.rounding,
+            "round_on": self.round_on,
             "adjust": self.adjust,
             "ties": self.ties,
             "leftover": self.leftover,
@@ -213,7 +259,7 @@ def _validate(r: Ruleset) -> None:
             "least start, or set oka=off."
         )
     _check_uma(r.uma, r.players, "uma")
-    for choice in ("rounding", "adjust", "ties", "leftover"):
+    for choice in ("rounding", "round_on", "adjust", "ties", "leftover"):
         if getattr(r, choice) not in CHOICES[choice]:
             raise UmaokaError(_unknown_value(choice, getattr(r, choice)))
     if r.floating not in ("off", "shift", "table"):
@@ -296,8 +342,7 @@ def _switch(key: str, value: Any) -> bool:
 
 def _choice(key: str, value: Any) -> str:
     text = str(value).strip().lower().replace("-", "_").replace(" ", "_")
-    if key == "rounding":
-        text = _ROUNDING_ALIASES.get(str(value).strip(), _ROUNDING_ALIASES.get(text, text))
+    text = _VALUE_ALIASES.get(key, {}).get(text, text)
     if text not in CHOICES[key]:
         raise UmaokaError(_unknown_value(key, value))
     return text
@@ -382,6 +427,7 @@ def _parse_floating(value: Any) -> tuple[str, tuple[tuple[Decimal, ...], ...]]:
 # Resolving any form of ruleset.
 
 _KEY_ALIASES = {"return": "target", "returns": "target", "tie": "ties", "deposits": "leftover",
+                "roundon": "round_on",
                 "preset": "preset", "ruleset": "preset", "base": "preset", "name": "preset"}
 
 

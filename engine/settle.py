@@ -1,4 +1,4 @@
-"""The settlement procedure of SETTLEMENT.md: raw end-of-game points to final scores.
+"""The settlement procedure of docs/rules.md: raw end-of-game points to final scores.
 
 Everything is computed in whole tenths of a final point (100 raw points), so the
 arithmetic is exact integer arithmetic; results come out as ``Decimal``.
@@ -135,46 +135,119 @@ class Settlement:
     EXPLAIN_HEADER = ("Seat", "Raw", "Deposits", "Place", "Base", "Rounded", "Adjustment",
                       "Oka", "Uma", "Penalty", "Final")
 
+    @property
+    def raw_rounded(self) -> tuple[int, ...] | None:
+        """Step 4 with ``round_on=raw``: the raw points (after step 2) rounded to the
+        thousand, in points; ``None`` when the ruleset rounds the difference (or not at all).
+        """
+        r = self.ruleset
+        if r.round_on != "raw" or r.rounding == "none":
+            return None
+        return tuple(_round(p // 100, r.rounding) * 100 for p in self.points)
+
     def explain(self) -> list[list[Any]]:
         """A header row and one row per seat with every step of the procedure.
+
+        With ``round_on=raw`` a column "Raw rounded" (the raw points rounded to the
+        thousand) comes before "Rounded", which is that value / 1000 minus target / 1000.
 
         >>> settle([43600, 14500, 15400, 26500], "uma=0/0/0/0 rounding=half_up").explain()[1]
         ['East', 43600, 0, 1, Decimal('13.6'), Decimal('14'), Decimal('-1'), Decimal('20'), \
 Decimal('0'), Decimal('0'), Decimal('33')]
+        >>> rows = settle([47400, 31600, 24500, -3500], "tenhou-classic").explain()
+        >>> rows[0][4:7], rows[4][4:7]
+        (['Base', 'Raw rounded', 'Rounded'], [Decimal('-33.5'), -4000, Decimal('-34')])
         """
         seats = seat_names(len(self.scores))
         cols = (self.base, self.rounded, self.adjustment, self.oka, self.uma, self.penalty,
                 self.final)
         shares = self.deposit_shares
-        rows: list[list[Any]] = [list(self.EXPLAIN_HEADER)]
+        header = list(self.EXPLAIN_HEADER)
+        raw_rounded = self.raw_rounded
+        if raw_rounded is not None:
+            header.insert(5, "Raw rounded")
+        rows: list[list[Any]] = [header]
         for i in range(len(self.scores)):
-            rows.append([seats[i], self.scores[i], shares[i], self.places[i]]
-                        + [c[i] for c in cols])
+            row = [seats[i], self.scores[i], shares[i], self.places[i]] + [c[i] for c in cols]
+            if raw_rounded is not None:
+                row.insert(5, raw_rounded[i])
+            rows.append(row)
         return rows
 
     def steps(self) -> list[str]:
-        """The procedure in words, one line per step, for the command line and MJ_EXPLAIN."""
+        """The procedure in words, one line per step, for the command line and MJ_EXPLAIN.
+
+        >>> settle([47400, 31600, 24500, -3500], "tenhou-classic").steps()[3]
+        '4. Rounding of the raw points to the thousand, .5 away from zero \
+(half_away_from_zero), then 30 taken off: East 47,400 -> 47 - 30 = 17, South 31,600 -> \
+32 - 30 = 2, West 24,500 -> 25 - 30 = -5, North -3,500 -> -4 - 30 = -34.'
+        """
         r = self.ruleset
         t = r.target if r.oka else r.start
+        names = seat_names(len(self.scores))
         lines = [
             "1. Places by raw score ("
             + ("earlier seat wins ties" if r.ties == "seat" else "tied players share places")
             + "): "
-            + ", ".join(f"{seat_names(len(self.scores))[s]} {_ordinal(self.places[s])}"
-                        for s in self.order) + ".",
+            + ", ".join(f"{names[s]} {_ordinal(self.places[s])}" for s in self.order) + ".",
             f"2. Leftover deposits {self.deposits:,}: "
             + ("none." if not self.deposits else
                ("lost." if r.leftover == "lost" else "to 1st place.")),
             f"3. Base = (raw - {t:,}) / 1000.",
-            f"4. Rounding: {r.rounding}.",
+            "4. " + self._rounding_words(t, names),
             f"5. Rounding error absorbed by: {r.adjust}.",
             f"6. Oka {r.oka_points:,} to 1st; uma {_fmt_uma(self.uma_used)}"
-            + (f" (floating: {self.floating} at or above {r.target:,})."
-               if self.floating is not None else "."),
+            + (f" (floating: {self.floating} at or above {r.target:,})"
+               if self.floating is not None else "")
+            + _TIE_WORDS[r.ties] + ".",
         ]
         if any(self._penalty):
             lines.append("9. Penalties added after settlement.")
         return lines
+
+    def _rounding_words(self, t: int, names: tuple[str, ...]) -> str:
+        """Step 4 in words: the mode, and with round_on=raw what became of each raw score."""
+        r = self.ruleset
+        how = _ROUNDING_WORDS[r.rounding]
+        raw_rounded = self.raw_rounded
+        if raw_rounded is None:
+            return (f"Rounding: {how}." if r.rounding == "none" else
+                    f"Rounding of the base values: {how}.")
+        offset = tenths_to_decimal(t // 100, True)
+        each = ", ".join(
+            f"{names[i]} {p:,} -> {_fmt(Decimal(q) / 1000)} - {offset} = {self.rounded[i]}"
+            for i, (p, q) in enumerate(zip(self.points, raw_rounded)))
+        return (f"Rounding of the raw points to the thousand, {_MODE_ONLY[r.rounding]} "
+                f"({r.rounding}), then {offset} taken off: {each}.")
+
+
+_ROUNDING_WORDS = {
+    "none": "none, exact to 0.1",
+    "half_down": "half_down (五捨六入), .5 down: -7.5 -> -8",
+    "half_up": "half_up (四捨五入), .5 up: -7.5 -> -7",
+    "half_toward_zero": "half_toward_zero, .5 toward zero: -10.5 -> -10, +10.5 -> +10",
+    "half_away_from_zero": "half_away_from_zero, .5 away from zero: -10.5 -> -11, +10.5 -> +11",
+    "floor": "floor, down to the whole point: -7.2 -> -8",
+    "ceil": "ceil, up to the whole point: -7.8 -> -7",
+    "toward_zero": "toward_zero, the fraction dropped: -7.8 -> -7, +7.8 -> +7",
+}
+
+# The same, as the words for rounding the raw points to the thousand.
+_MODE_ONLY = {
+    "half_down": ".5 down",
+    "half_up": ".5 up",
+    "half_toward_zero": ".5 toward zero",
+    "half_away_from_zero": ".5 away from zero",
+    "floor": "down",
+    "ceil": "up",
+    "toward_zero": "toward zero",
+}
+
+_TIE_WORDS = {
+    "seat": "",
+    "split": "; tied players share oka and uma",
+    "split_uma": "; tied players share the uma, the oka goes to the earliest seat",
+}
 
 
 def _fmt_uma(tenths: tuple[int, ...]) -> str:
@@ -372,27 +445,59 @@ def _check_penalties(penalties: Any, n: int) -> tuple[int, ...]:
 # The procedure.
 
 
-# Step 4 as a table: whether a remainder of 0-9 tenths rounds up, per mode.
-_BUMP = {
-    "half_down": (0, 0, 0, 0, 0, 0, 1, 1, 1, 1),
-    "half_up": (0, 0, 0, 0, 0, 1, 1, 1, 1, 1),
-    "floor": (0,) * 10,
-    "ceil": (0,) + (1,) * 9,
+# Step 4 as a table: whether a remainder of 0-9 tenths (after floor division) rounds up.
+# Modes that treat negative values differently (symmetric around zero) have 20 entries:
+# the first ten for values >= 0, the next ten for values < 0.
+_HALF_DOWN = (0, 0, 0, 0, 0, 0, 1, 1, 1, 1)
+_HALF_UP = (0, 0, 0, 0, 0, 1, 1, 1, 1, 1)
+_FLOOR = (0,) * 10
+_CEIL = (0,) + (1,) * 9
+_BUMP: dict[str, tuple[int, ...]] = {
+    "half_down": _HALF_DOWN,  # .5 toward minus infinity: -7.5 -> -8
+    "half_up": _HALF_UP,  # .5 toward plus infinity: -7.5 -> -7
+    "floor": _FLOOR,
+    "ceil": _CEIL,
+    "half_toward_zero": _HALF_DOWN + _HALF_UP,  # -10.5 -> -10, +10.5 -> +10
+    "half_away_from_zero": _HALF_UP + _HALF_DOWN,  # -10.5 -> -11, +10.5 -> +11
+    "toward_zero": _FLOOR + _CEIL,  # -5.3 -> -5, +5.3 -> +5
 }
+
+#: Roundings whose result moves by exactly k when the value moves by a whole k; only with
+#: these is rounding (raw - target) the same as rounding raw and then subtracting target.
+TRANSLATION_INVARIANT = frozenset({"none", "half_down", "half_up", "floor", "ceil"})
 
 
 def _round(v: int, mode: str) -> int:
-    """Round tenths ``v`` to whole points (still in tenths), per SETTLEMENT.md step 4."""
+    """Round tenths ``v`` to whole points (still in tenths), per step 4 of docs/rules.md.
+
+    >>> [_round(v, "half_toward_zero") for v in (-105, 105)]
+    [-100, 100]
+    >>> [_round(v, "half_away_from_zero") for v in (-105, 105)]
+    [-110, 110]
+    >>> [_round(v, "toward_zero") for v in (-53, 53)]
+    [-50, 50]
+    """
+    if mode == "none":
+        return v
+    bump = _BUMP[mode]
     q, r = divmod(v, 10)  # floor division: q is toward minus infinity, 0 <= r < 10
-    if mode == "half_down":
-        return (q + (r > 5)) * 10
-    if mode == "half_up":
-        return (q + (r >= 5)) * 10
-    if mode == "floor":
-        return q * 10
-    if mode == "ceil":
-        return (q + (r > 0)) * 10
-    return v
+    return (q + bump[r + 10 if v < 0 and len(bump) > 10 else r]) * 10
+
+
+_MEMO_MAX = 50_000  # distinct point values remembered per ruleset (a few KB each thousand)
+
+
+def _rounded_points(r: Ruleset, points: int) -> int:
+    """Step 4 for one player's points (after step 2), in tenths of a final point."""
+    t = r._t  # type: ignore[attr-defined]
+    if r.round_on == "raw":  # the raw points to the thousand, then the target taken off
+        value = _round(points // 100, r.rounding) - t
+    else:
+        value = _round(points // 100 - t, r.rounding)
+    memo = r._rounded  # type: ignore[attr-defined]
+    if len(memo) < _MEMO_MAX:
+        memo[points] = value
+    return value
 
 
 def _split(total: int, k: int, unit: int) -> list[int]:
@@ -407,7 +512,7 @@ _NO_PENALTY = {3: (0, 0, 0), 4: (0, 0, 0, 0)}
 def _floating_uma(r: Ruleset, count: int) -> tuple[int, ...]:
     """The uma vector (tenths) for ``count`` players at or above target (step 7)."""
     if count in (0, r.players):
-        count = 2  # seed 000: as if two were above and two below
+        count = 2  # as if two were above and two below (the usual reading)
     if r.floating == "table":
         return r._table[count - 1]  # type: ignore[attr-defined]
     uma = r._uma  # type: ignore[attr-defined]
@@ -441,7 +546,7 @@ def settle(scores: Sequence[Any], ruleset: Any = "standard", deposits: Any = 0,
     order = tuple(sorted(range(n), key=raw.__getitem__, reverse=True))
     places = [0] * n
     groups: list[list[int]] = []
-    if r.ties == "split" and len(set(raw)) < n:  # runs of positions with equal raw scores
+    if r.ties != "seat" and len(set(raw)) < n:  # runs of positions with equal raw scores
         for k in range(n):
             if k and raw[order[k]] == raw[order[k - 1]]:
                 groups[-1].append(k)
@@ -471,12 +576,16 @@ def settle(scores: Sequence[Any], ruleset: Any = "standard", deposits: Any = 0,
     # 3-4. Base values and rounding, in tenths.
     t = r._t  # type: ignore[attr-defined]
     base = tuple([p // 100 - t for p in points])
-    mode = r.rounding
-    if mode == "none":
+    if r.rounding == "none":
         rounded = base
     else:
-        bump = _BUMP[mode]
-        rounded = tuple([(b // 10 + bump[b % 10]) * 10 for b in base])
+        # Step 4 depends only on the player's points, and a league sees a few thousand
+        # distinct values at most: look them up, work out and remember the others.
+        memo = r._rounded  # type: ignore[attr-defined]
+        try:
+            rounded = tuple([memo[p] for p in points])
+        except KeyError:
+            rounded = tuple([_rounded_points(r, p) for p in points])
 
     # 5. Zero-sum adjustment: the rounding error goes to the adjust player.
     oka = r._oka  # type: ignore[attr-defined]
@@ -501,7 +610,8 @@ def settle(scores: Sequence[Any], ruleset: Any = "standard", deposits: Any = 0,
         uma = [uma_vec[p - 1] for p in places]
         oka_share[order[0]] = oka
     else:
-        uma = _shared_bonuses(groups, order, uma_vec, oka, oka_share, r._unit)  # type: ignore
+        uma = _shared_bonuses(groups, order, uma_vec, oka, oka_share, r._unit,  # type: ignore
+                              r.ties == "split")
 
     final = tuple([a + b + c + d + e for a, b, c, d, e in zip(rounded, adjust, uma, oka_share,
                                                                  pens)])
@@ -510,18 +620,25 @@ def settle(scores: Sequence[Any], ruleset: Any = "standard", deposits: Any = 0,
 
 
 def _shared_bonuses(groups: list[list[int]], order: tuple[int, ...], uma_vec: tuple[int, ...],
-                    oka: int, oka_share: list[int], unit: int) -> list[int]:
-    """Steps 6 and 8 under ties=split: each group of tied places shares its bonuses.
+                    oka: int, oka_share: list[int], unit: int, share_oka: bool) -> list[int]:
+    """Steps 6 and 8 with shared places: each group of tied places shares its bonuses.
 
-    Fills ``oka_share`` and returns the uma of each seat; in a shared bonus, the oka part
-    is split on its own so the explanation's oka and uma columns each add up.
+    With ``share_oka`` (ties=split) the bonus shared is uma plus oka, and the oka part is
+    split the same way on its own so the explanation's oka and uma columns each add up;
+    without it (ties=split_uma) only the uma is shared and the oka goes whole to the tied
+    player with the earliest seat. Fills ``oka_share`` and returns the uma of each seat.
     """
     uma = [0] * len(order)
     for g in groups:
-        seats = [order[k] for k in g]
+        seats = [order[k] for k in g]  # seat order: sorting by score kept it among equals
         with_oka = g[0] == 0
-        bonus = _split(sum(uma_vec[k] for k in g) + (oka if with_oka else 0), len(g), unit)
-        okas = _split(oka, len(g), unit) if with_oka else [0] * len(g)
+        if share_oka:
+            bonus = _split(sum(uma_vec[k] for k in g) + (oka if with_oka else 0), len(g), unit)
+            okas = _split(oka, len(g), unit) if with_oka else [0] * len(g)
+        else:
+            okas = [oka if with_oka and i == 0 else 0 for i in range(len(g))]
+            bonus = [u + o for u, o in zip(_split(sum(uma_vec[k] for k in g), len(g), unit),
+                                           okas)]
         for s, b, o in zip(seats, bonus, okas):
             oka_share[s] = o
             uma[s] = b - o
@@ -531,8 +648,8 @@ def _shared_bonuses(groups: list[list[int]], order: tuple[int, ...], uma_vec: tu
 def rank(scores: Sequence[Any], ruleset: Any = "standard") -> tuple[int, ...]:
     """Places of each seat by raw score, with the ruleset's tie rule.
 
-    Scores are ranked as given (they need not add up); under ``ties=split`` tied
-    players share the higher place.
+    Scores are ranked as given (they need not add up); under ``ties=split`` or
+    ``split_uma`` tied players share the higher place.
 
     >>> rank([30000, 30000, 25000, 15000])
     (1, 2, 3, 4)
@@ -549,6 +666,6 @@ def rank(scores: Sequence[Any], ruleset: Any = "standard") -> tuple[int, ...]:
     order = sorted(range(n), key=vals.__getitem__, reverse=True)
     places = [0] * n
     for k, s in enumerate(order):
-        tied_above = k and r.ties == "split" and vals[s] == vals[order[k - 1]]
+        tied_above = k and r.ties != "seat" and vals[s] == vals[order[k - 1]]
         places[s] = places[order[k - 1]] if tied_above else k + 1
     return tuple(places)

@@ -35,7 +35,7 @@ from openpyxl.worksheet.table import Table, TableStyleInfo
 from openpyxl.worksheet.worksheet import Worksheet
 from umaoka.engine import CHOICES, FIELDS, PRESETS, PlayerStanding, Settlement, standings_table
 
-from .labels import field_help, label, place_label, seat_label
+from .labels import field_help, label, note_lines, place_label, seat_label
 from .model import SHEET_NAME_MAX, Book, Game, League, Rules
 from .results import (
     FIRST_ROW,
@@ -926,7 +926,8 @@ class Builder:
         st, lang = self.st, self.lang
         ws = self.wb.create_sheet(self.names["rules"][index])
         r = rules.ruleset
-        desc = PRESETS[rules.name].description if rules.name in PRESETS else r.text()
+        preset = PRESETS.get(rules.name)  # an older workbook may hold an older preset
+        desc = preset.description if preset and preset.ruleset == r else r.text()
         self._title(ws, label("title_rules", lang, name=rules.name),
                     f"{label('note_rules', lang)} ({desc})")
         for c, key in enumerate(("key", "value", "note"), 1):
@@ -938,7 +939,7 @@ class Builder:
             v = values[key]
             put(ws, row, 2, v, st.get("input", "0" if isinstance(v, int) else "@"), text=True)
             put(ws, row, 3, field_help(key, lang), st.get("note"), text=True)
-            ws.row_dimensions[row].height = 30
+            ws.row_dimensions[row].height = 15 * note_lines(field_help(key, lang))
             if key in CHOICES:
                 dv = DataValidation(type="list", formula1='"' + ",".join(CHOICES[key]) + '"',
                                     allow_blank=False, showErrorMessage=True,
@@ -973,8 +974,8 @@ class Builder:
             values = [p.name, *p.ruleset.values().values(), p.description, p.source]
             for c, v in enumerate(values, 1):
                 put(ws, row, c, v, st.get("key" if c == 1 else "note"), text=True)
-        self._widths(ws, {1: 18, 2: 8, 3: 8, 4: 8, 5: 6, 6: 14, 7: 22, 8: 11, 9: 7, 10: 6,
-                          11: 9, 12: 60, 13: 28})
+        self._widths(ws, {1: 18, 2: 8, 3: 8, 4: 8, 5: 6, 6: 14, 7: 22, 8: 20, 9: 11, 10: 7,
+                          11: 10, 12: 9, 13: 60, 14: 28})
         ws.freeze_panes = f"B{HEADER_ROW + 1}"
         self._print(ws, f"{HEADER_ROW}:{HEADER_ROW}")
         self._protect(ws)

@@ -8,6 +8,8 @@
 
 from __future__ import annotations
 
+import unicodedata
+
 LANGS = ("en", "ja")
 
 _LABELS: dict[str, tuple[str, str]] = {
@@ -93,9 +95,16 @@ FIELD_HELP_JA: dict[str, str] = {
     "oka": "on: トップがオカを受け取る。off: 配給原点から計算。",
     "uma": "順位ウマ（千点単位、1着から）。例: 20/10/-10/-20 または 10-20。",
     "floating": "off、shift（浮き沈みウマ）、または表 1:12/-1/-3/-8|2:8/4/-4/-8|3:8/3/1/-12。",
-    "rounding": "端数処理: none（なし）、half_down（五捨六入）、half_up（四捨五入）、floor、ceil。",
+    "rounding": "端数処理: none（なし、0.1単位）、half_down（五捨六入、-7.5→-8）、"
+                "half_up（四捨五入、-7.5→-7）、half_toward_zero（絶対値で五捨六入、"
+                "-10.5→-10）、half_away_from_zero（絶対値で四捨五入、ExcelのROUND、"
+                "-10.5→-11）、floor（切り捨て）、ceil（切り上げ）、toward_zero（0への丸め）。",
+    "round_on": "何を丸めるか: difference（(素点-返し)/1000 を丸める、通常）または "
+                "raw（素点を千点単位に丸めてから 返し/1000 を引く。天鳳の整数時代: "
+                "-3,500→-4-30=-34）。",
     "adjust": "端数調整を誰が負うか: first（トップ）、last（ラス）、none。",
-    "ties": "同点: seat（上家優先）または split（順位点を分ける）。",
+    "ties": "同点: seat（上家優先）、split（オカとウマを等分）または "
+            "split_uma（ウマのみ等分、オカは上家へ）。",
     "leftover": "終局時の供託: first（トップへ）または lost（没収）。",
 }
 
@@ -120,6 +129,20 @@ def seat_label(seat: int, lang: str = "en") -> str:
 def place_label(place: int, lang: str = "en") -> str:
     """1st ... 4th (1-based place) in ``lang``."""
     return _PLACES[_index(lang)][place - 1]
+
+
+def note_lines(text: str, width: int = 76) -> int:
+    """Lines a note needs in the rules sheet's note column (80 wide), at least 2.
+
+    Japanese characters take two columns.
+
+    >>> note_lines("x" * 100), note_lines("漢" * 60)
+    (2, 2)
+    >>> note_lines("x" * 200)
+    3
+    """
+    columns = sum(2 if unicodedata.east_asian_width(c) in "WF" else 1 for c in text)
+    return max(2, -(-columns // width))
 
 
 def field_help(key: str, lang: str = "en") -> str:

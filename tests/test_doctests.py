@@ -7,6 +7,7 @@ import pytest
 
 MODULES = [
     "umaoka.engine",
+    "umaoka.engine.presets",
     "umaoka.engine.rules",
     "umaoka.engine.settle",
     "umaoka.engine.shortcut",

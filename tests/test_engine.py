@@ -96,25 +96,25 @@ def test_every_preset_settles_a_real_game(name):
 
 
 def test_presets_match_the_settlement_table():
-    table = {  # name: players, start, target, oka, uma, floating, rounding, adjust, ties, leftover
-        "standard": (4, 25000, 30000, "on", "20/10/-10/-20", "off", "half_down", "first", "seat",
+    table = {  # name: players, start, target, oka, uma, floating, rounding, round_on, adjust, ties, leftover
+        "standard": (4, 25000, 30000, "on", "20/10/-10/-20", "off", "half_down", "difference", "first", "seat",
                      "first"),
-        "tenhou": (4, 25000, 30000, "on", "20/10/-10/-20", "off", "none", "first", "seat",
+        "tenhou": (4, 25000, 30000, "on", "20/10/-10/-20", "off", "none", "difference", "first", "seat",
                    "first"),
-        "tenhou-classic": (4, 25000, 30000, "on", "20/10/-10/-20", "off", "half_up", "first",
+        "tenhou-classic": (4, 25000, 30000, "on", "20/10/-10/-20", "off", "half_away_from_zero", "raw", "first",
                            "seat", "first"),
-        "tenhou-sanma": (3, 35000, 40000, "on", "20/0/-20", "off", "none", "first", "seat",
+        "tenhou-sanma": (3, 35000, 40000, "on", "20/0/-20", "off", "none", "difference", "first", "seat",
                          "first"),
-        "mahjongsoul": (4, 25000, 25000, "off", "15/5/-5/-15", "off", "none", "first", "seat",
+        "mahjongsoul": (4, 25000, 25000, "off", "15/5/-5/-15", "off", "none", "difference", "first", "seat",
                         "first"),
-        "mahjongsoul-sanma": (3, 35000, 35000, "off", "15/0/-15", "off", "none", "first", "seat",
+        "mahjongsoul-sanma": (3, 35000, 35000, "off", "15/0/-15", "off", "none", "difference", "first", "seat",
                               "first"),
-        "mleague": (4, 25000, 30000, "on", "30/10/-10/-30", "off", "none", "first", "split",
+        "mleague": (4, 25000, 30000, "on", "30/10/-10/-30", "off", "none", "difference", "first", "split",
                     "first"),
-        "ema": (4, 30000, 30000, "off", "15/5/-5/-15", "off", "none", "first", "split", "first"),
-        "wrc": (4, 30000, 30000, "off", "15/5/-5/-15", "off", "none", "first", "split", "lost"),
+        "ema": (4, 30000, 30000, "off", "15/5/-5/-15", "off", "none", "difference", "first", "split", "first"),
+        "wrc": (4, 30000, 30000, "off", "15/5/-5/-15", "off", "none", "difference", "first", "split", "lost"),
         "jpml-a": (4, 30000, 30000, "off", "8/4/-4/-8", "1:12/-1/-3/-8|2:8/4/-4/-8|3:8/3/1/-12",
-                   "none", "first", "split", "lost"),
+                   "none", "difference", "first", "split", "lost"),
     }
     assert list(PRESETS) == list(table)
     for name, values in table.items():
@@ -311,7 +311,8 @@ def test_bad_scores_raise_one_clear_sentence(scores, kwargs, message):
 BAD_RULES = [
     ("mleeague", 'Did you mean "mleague"'),
     ("tenhou-sama", 'Did you mean "tenhou-sanma"'),
-    ("rounding=halfway", "use one of none, half_down, half_up, floor, ceil"),
+    ("rounding=halfway", "use one of none, half_down, half_up, half_toward_zero, "
+     "half_away_from_zero, floor, ceil, toward_zero"),
     ("ties=random", "use one of seat, split"),
     ("adjust=winner", "use one of first, last, none"),
     ("leftover=keep", "use one of first, lost"),
@@ -368,8 +369,9 @@ def test_shortcut_seed_000_tables():
 
 def test_shortcut_one_offset_row_per_floating_count():
     table = shortcut("jpml-a").table()
-    assert [row[0] for row in table[-3:]] == ["1 floating", "2 floating", "3 floating"]
-    assert table[-1][1:5] == [D(-22), D(-27), D(-29), D(-42)]
+    # JPML splits ties, so a note row on sharing offsets follows the floating rows.
+    assert [row[0] for row in table[-4:]] == ["1 floating", "2 floating", "3 floating", "Ties"]
+    assert table[-2][1:5] == [D(-22), D(-27), D(-29), D(-42)]
 
 
 def test_standings_cumulative_over_hanchan():

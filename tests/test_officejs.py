@@ -159,7 +159,8 @@ def test_standings_and_error_row():
 def test_ruleset_presets_round_trip():
     table = call("MJ_RULESET", "mleague; ties=seat")
     assert [row[0] for row in table] == ["players", "start", "target", "oka", "uma",
-                                         "floating", "rounding", "adjust", "ties", "leftover"]
+                                         "floating", "rounding", "round_on", "adjust", "ties",
+                                         "leftover"]
     assert call("MJ_SETTLE", [[30000, 30000, 30000, 10000]], table) == [[50, 10, -10, -50]]
     presets = call("MJ_PRESETS")
     assert presets[0][0] == "name" and len(presets) == 11

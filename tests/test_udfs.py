@@ -173,7 +173,9 @@ def test_shortcut():
     table = MJ_SHORTCUT("standard", [[35700, 32400, 22200, 9700]])
     assert table[1] == [1, 35700, 36000, 36, 46, 10]
     floating = MJ_SHORTCUT("jpml-a")
-    assert floating[-3][0] == "1 floating" and floating[-3][1:5] == [-18, -31, -33, -38]
+    # JPML splits ties: the last row is the note on how tied players share offsets.
+    assert floating[-4][0] == "1 floating" and floating[-4][1:5] == [-18, -31, -33, -38]
+    assert floating[-1][0] == "Ties"
 
 
 # ------------------------------------------------------------------------------------------------
@@ -245,12 +247,12 @@ def test_ruleset_values():
 def test_presets():
     table = MJ_PRESETS()
     assert table[0] == ["name", "description", "players", "start", "target", "oka", "uma",
-                        "floating", "rounding", "adjust", "ties", "leftover", "source"]
+                        "floating", "rounding", "round_on", "adjust", "ties", "leftover", "source"]
     assert [row[0] for row in table[1:]] == list(PRESETS)
     mleague = table[1 + list(PRESETS).index("mleague")]
-    assert mleague[2:12] == [4, 25000, 30000, "on", "30/10/-10/-30", "off", "none", "first",
-                             "split", "first"]
-    assert mleague[12] == "M.League"
+    assert mleague[2:13] == [4, 25000, 30000, "on", "30/10/-10/-30", "off", "none", "difference",
+                             "first", "split", "first"]
+    assert mleague[13] == "M.League"
 
 
 # ------------------------------------------------------------------------------------------------
