@@ -71,13 +71,24 @@ def _umask() -> int:
 
 
 def save_workbook(wb: Workbook, path: Path, force: bool = False,
-                  inputs: tuple[Path, ...] = ()) -> Path:
-    """Save atomically, refusing to replace inputs or (without force) existing files."""
+                  inputs: tuple[Path, ...] = (),
+                  after_save: Callable[[Path], Any] | None = None) -> Path:
+    """Save atomically, refusing to replace inputs or (without force) existing files.
+
+    ``after_save(tmp)`` runs on the saved file before it is moved into place, for parts
+    openpyxl does not write (it must leave a valid workbook at ``tmp``).
+    """
     path = Path(path)
     if path.suffix.lower() != ".xlsx":
         raise UmaokaError(f"{path} should end in .xlsx (an Excel workbook).")
     check_target(path, force, inputs)
-    write_atomic(path, lambda tmp: save_fast(wb, tmp))
+
+    def write(tmp: Path) -> None:
+        save_fast(wb, tmp)
+        if after_save is not None:
+            after_save(tmp)
+
+    write_atomic(path, write)
     return path
 
 
