@@ -122,12 +122,10 @@ _LABELS: dict[str, tuple[str, str]] = {
     "title_overall": ("Overall standings", "総合成績"),
     "note_standings": ("Best first. Players without games are left out.",
                        "合計ポイント順。対局のないプレイヤーは表示されません。"),
-    "note_standings_live": ("Best first. Players without games are left out. Worked out from "
-                            "the league tab's final scores: empty while umaoka's functions "
-                            "are off (see the Start sheet).",
-                            "合計ポイント順。対局のないプレイヤーは表示されません。対局表の最終"
-                            "スコアから計算するため、umaoka の関数が使えるまでは空欄です"
-                            "（「はじめに」シート参照）。"),
+    "note_standings_live": ("Best first; players without games are left out. Empty while "
+                            "umaoka's functions are off (see the Start sheet).",
+                            "合計ポイント順。対局のないプレイヤーは表示されません。umaoka の関数が"
+                            "使えるまでは空欄です（「はじめに」参照）。"),
     "note_overall": ("All leagues together.", "全リーグの合計。"),
     "note_overall_live": ("All leagues together; empty while umaoka's functions are off (see "
                           "the Start sheet).",

@@ -11,6 +11,7 @@ MODULES = [
     "umaoka.engine.settle",
     "umaoka.engine.shortcut",
     "umaoka.engine.standings",
+    "umaoka.templates.runtime",
 ]
 
 
