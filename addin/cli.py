@@ -97,21 +97,55 @@ def _standings_table(rows: Sequence[Any], title: str, wide: bool = False) -> Any
 # Commands
 
 
+def _runtime(args: argparse.Namespace) -> Any:
+    from umaoka.templates.runtime import runtime
+
+    return runtime(args.runtime, args.namespace)
+
+
+def _lite_code(runtime: Any) -> dict[str, Any]:
+    """For an xlwings Lite workbook: put the functions' code inside, as Lite keeps it."""
+    if runtime.kind != "lite":
+        return {"after_save": None}
+    from .embed import embed_lite_inplace
+
+    return {"after_save": embed_lite_inplace, "lite_code_inside": True}
+
+
+def _write_league(book: Any, path: Path, force: bool, inputs: tuple[Path, ...] = ()) -> Path:
+    """Save a league workbook with formulas: the one save step of new, demo and runtime."""
+    from umaoka.templates.build import write_league
+
+    return write_league(book, path, force=force, inputs=inputs, **_lite_code(book.runtime))
+
+
 def cmd_new(args: argparse.Namespace) -> int:
-    from umaoka.templates.build import build_workbook
-    from umaoka.templates.io import save_workbook
     from umaoka.templates.model import make_book
 
-    book = make_book(args.ruleset, _split(args.leagues) or None, _split(args.players), args.lang)
-    path = save_workbook(build_workbook(book), Path(args.path), force=args.force)
-    print(f"wrote {path}")
+    book = make_book(args.ruleset, _split(args.leagues) or None, _split(args.players), args.lang,
+                     _runtime(args))
+    path = _write_league(book, Path(args.path), args.force)
+    print(f"wrote {path} (formulas for {book.runtime.title}; see its Start sheet)")
+    return 0
+
+
+def cmd_runtime(args: argparse.Namespace) -> int:
+    from umaoka.templates.runtime import runtime
+    from umaoka.templates.settle_book import switch_runtime
+
+    target = runtime(args.to, args.namespace)
+    out, was = switch_runtime(Path(args.input), target,
+                              Path(args.output) if args.output else None, force=args.force,
+                              **_lite_code(target))
+    print(f"wrote {out}: formulas for {target.title} (the input's are for {was.title})")
     return 0
 
 
 def cmd_demo(args: argparse.Namespace) -> int:
-    from umaoka.templates.build import build_workbook
+    from dataclasses import replace
+
     from umaoka.templates.demo import demo_book
-    from umaoka.templates.io import check_target, save_workbook
+    from umaoka.templates.io import check_target
     from umaoka.templates.settle_book import write_settled
 
     if args.games < 1 or args.games > 200_000:
@@ -123,15 +157,16 @@ def cmd_demo(args: argparse.Namespace) -> int:
     filled, settled = folder / "demo_league.xlsx", folder / "demo_league_settled.xlsx"
     for path in (filled, settled):
         check_target(path, args.force)
-    book = demo_book(args.games, lang=args.lang)
-    save_workbook(build_workbook(book), filled, force=args.force)
-    report = write_settled(book, settled, force=args.force)
+    book = replace(demo_book(args.games, lang=args.lang), runtime=_runtime(args))
+    _write_league(book, filled, args.force)
+    report = write_settled(book, settled, force=args.force, source=filled.name)
     out = _console()
     title = (f"Demo league: {report.games} games, {len(book.leagues)} seasons, "
              f"ruleset {book.rules[0].name}")
     out.print(_standings_table(report.standings, title))
-    print(f"wrote {filled} (template with formulas; needs umaoka's Excel functions)")
-    print(f"wrote {settled} (settled copy: plain values, opens anywhere)")
+    print(f"wrote {filled} (formulas for {book.runtime.title}, results saved in the file; "
+          "see its Start sheet)")
+    print(f"wrote {settled} (settled copy: a report with plain values, opens anywhere)")
     return 0
 
 
@@ -391,6 +426,7 @@ def build_parser() -> argparse.ArgumentParser:
                      '"Spring 2026,Summer 2026" (default: League)')
     new.add_argument("--players", metavar="NAME,NAME", help="the roster")
     new.add_argument("--lang", choices=("en", "ja"), default="en")
+    _runtime_options(new)
     new.add_argument("--force", action="store_true", help="replace an existing file")
     new.set_defaults(func=cmd_new)
 
@@ -399,8 +435,24 @@ def build_parser() -> argparse.ArgumentParser:
     demo.add_argument("dir", metavar="DIR", nargs="?", default=".", help="folder (default: .)")
     demo.add_argument("--games", type=int, default=120, metavar="N", help="games (default 120)")
     demo.add_argument("--lang", choices=("en", "ja"), default="en")
+    _runtime_options(demo)
     demo.add_argument("--force", action="store_true", help="replace existing files")
     demo.set_defaults(func=cmd_demo)
+
+    rt = sub.add_parser("runtime", help="write a copy of a league workbook with formulas for "
+                        "another add-in runtime",
+                        description="Reads the rules, roster and games like `settle` and "
+                        "writes the workbook again with formulas for the chosen runtime (sheets "
+                        "added by hand are not copied). The input is never changed.")
+    rt.add_argument("input", metavar="IN.xlsx")
+    rt.add_argument("--to", required=True, choices=("lite", "classic", "server"),
+                    help="the runtime the new file's formulas are for")
+    rt.add_argument("--namespace", metavar="NS", default=None,
+                    help="xlwings Server's function namespace (default XLWINGS; \"\" for none)")
+    rt.add_argument("-o", "--output", metavar="OUT.xlsx",
+                    help="output file (default: IN_<runtime>.xlsx)")
+    rt.add_argument("--force", action="store_true", help="replace an existing output file")
+    rt.set_defaults(func=cmd_runtime)
 
     st = sub.add_parser("settle", help="write a settled copy of a filled template (plain "
                         "values, no formulas)")
@@ -485,6 +537,16 @@ def build_parser() -> argparse.ArgumentParser:
 
     add_league_commands(sub)  # seating, import, stats
     return p
+
+
+def _runtime_options(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--runtime", choices=("lite", "classic", "server"), default="lite",
+                   help="the add-in the formulas are written for: xlwings Lite (free, any "
+                   "Excel 2021/365; default), classic xlwings (Windows, VBA functions) or "
+                   "xlwings Server")
+    p.add_argument("--namespace", metavar="NS", default=None,
+                   help="with --runtime server: its function namespace (default XLWINGS; "
+                   '"" for none)')
 
 
 def _fail(message: str, status: int) -> int:

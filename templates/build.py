@@ -3,22 +3,29 @@
 One layout serves two kinds of workbook:
 
 * the **template** (``settled=False``): results come from one legacy array formula per
-  league, ``=MJ_SETTLE(scores, Rules_x, deposits, penalties)``, places and standings from
-  native formulas (COUNTIF, SUMIFS, COUNTIFS, SUMPRODUCT, INDEX/MATCH) that Excel 2010+
-  and LibreOffice compute;
-* the **settled copy** (``settled=True``): the same sheets with every result, place and
-  standing written as a plain value by the engine, readable without the add-in.
+  league, ``=IFERROR(MJ_SETTLE(scores, Rules_x, deposits, penalties), hint)`` with the
+  function's name in the saved form of the workbook's runtime (:mod:`.runtime`); places
+  and standings from native formulas (COUNTIF, SUMIFS, COUNTIFS, SUMPRODUCT, INDEX/MATCH)
+  that Excel 2010+ and LibreOffice compute. Every formula carries its saved value
+  (:mod:`.saved_values`), and while the functions are off a game row shows one short hint
+  pointing to the Start sheet instead of ``#NAME?``;
+* the **settled copy** (``settled=True``): a report with the same sheets, every result,
+  place and standing written as a plain value by the engine, inputs locked, readable
+  without the add-in.
 
-Sheets: per league a games tab and a standings tab, an overall standings tab (with more
-than one league), Players, one Rules sheet per ruleset, Presets, ``xlwings.conf`` and a
-very hidden ``_umaoka`` sheet describing the layout for ``umaoka settle``.
+Sheets: Start (first), per league a games tab and a standings tab, an overall standings
+tab (with more than one league), Players, one Rules sheet per ruleset, Presets,
+``xlwings.conf`` and a very hidden ``_umaoka`` sheet describing the layout (and runtime)
+for ``umaoka settle``.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import unicodedata
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from decimal import Decimal
+from pathlib import Path
 from typing import Any
 
 from openpyxl import Workbook
@@ -33,10 +40,19 @@ from openpyxl.worksheet.datavalidation import DataValidation
 from openpyxl.worksheet.formula import ArrayFormula
 from openpyxl.worksheet.table import Table, TableStyleInfo
 from openpyxl.worksheet.worksheet import Worksheet
-from umaoka.engine import CHOICES, FIELDS, PRESETS, PlayerStanding, Settlement, standings_table
+from umaoka.engine import (
+    CHOICES,
+    FIELDS,
+    PRESETS,
+    PlayerStanding,
+    Settlement,
+    __version__,
+    standings_table,
+)
 
+from .io import save_workbook
 from .labels import field_help, label, note_lines, place_label, seat_label
-from .model import SHEET_NAME_MAX, Book, Game, League, Rules
+from .model import SHEET_NAME_MAX, Book, Game, League, Origin, Rules
 from .results import (
     FIRST_ROW,
     Outcome,
@@ -46,6 +62,17 @@ from .results import (
     league_standings,
     settle_league,
 )
+from .saved_values import (
+    LeagueValues,
+    Slot,
+    chart_values,
+    league_slots,
+    league_values,
+    overall_slots,
+    visible_rows,
+)
+from .start import start_lines
+from .writer import CellError, save_value
 
 #: The add-in module named in the xlwings.conf sheet (umaoka.addin.setup.UDF_MODULE).
 UDF_MODULE = "umaoka.addin.udfs"
@@ -74,9 +101,10 @@ _BORDER = Border(left=_THIN, right=_THIN, top=_THIN, bottom=_THIN)
 class Styles:
     """Named cell styles of one workbook, as openpyxl style arrays."""
 
-    def __init__(self, wb: Workbook, points_format: str):
+    def __init__(self, wb: Workbook, points_format: str, locked_inputs: bool = False):
         self._ws = wb.active
         self.points = points_format
+        self.locked_inputs = locked_inputs  # a settled copy is a report: nothing to type
         self._cache: dict[tuple[Any, ...], Any] = {}
 
     def get(self, kind: str, fmt: str = "General") -> Any:
@@ -102,7 +130,7 @@ class Styles:
             elif kind == "input":
                 cell.border = _BORDER
                 cell.fill = PatternFill("solid", fgColor=INPUT)
-                locked = False
+                locked = self.locked_inputs
             elif kind == "formula":
                 cell.border = _BORDER
                 cell.fill = PatternFill("solid", fgColor=GREY)
@@ -120,6 +148,11 @@ class Styles:
                 cell.border = _BORDER
             elif kind == "helper":
                 cell.font = Font(color="808080")
+            elif kind == "start_head":
+                cell.font = Font(bold=True, size=12, color=NAVY)
+                cell.alignment = Alignment(vertical="center")
+            elif kind == "start_text":
+                cell.alignment = Alignment(wrap_text=True, vertical="top")
             cell.number_format = fmt
             cell.protection = Protection(locked=locked)
             self._cache[key] = cell._style
@@ -305,14 +338,16 @@ def sheet_names(book: Book) -> dict[str, Any]:
     """Every sheet's name for this book (checked for Excel's 31-character limit)."""
     lang = book.lang
     names: dict[str, Any] = {
+        "start": label("sheet_start", lang),
         "players": label("sheet_players", lang),
         "presets": label("sheet_presets", lang),
         "overall": label("sheet_overall", lang),
         "rules": [label("sheet_rules", lang, name=r.name)[:SHEET_NAME_MAX] for r in book.rules],
         "standings": [],
     }
-    taken = {names["players"].lower(), names["presets"].lower(), names["overall"].lower(),
-             CONF_SHEET, META_SHEET.lower(), *(n.lower() for n in names["rules"])}
+    taken = {names["start"].lower(), names["players"].lower(), names["presets"].lower(),
+             names["overall"].lower(), CONF_SHEET, META_SHEET.lower(),
+             *(n.lower() for n in names["rules"])}
     for league in book.leagues:
         if len(league.name) > SHEET_NAME_MAX:
             from umaoka.engine import UmaokaError
@@ -355,24 +390,59 @@ def game_rows(league: League, settled: bool) -> int:
 
 class Builder:
     def __init__(self, book: Book, settled: bool,
-                 outcomes: list[list[Outcome | None]] | None = None):
+                 outcomes: list[list[Outcome | None]] | None = None,
+                 origin: Origin | None = None, lite_code_inside: bool = False):
         self.book = book
         self.settled = settled
+        self.origin = origin
+        self.lite_code_inside = lite_code_inside
         self.lang = book.lang
         self.wb = Workbook()
         whole = all(r.ruleset.rounding != "none" for r in book.rules)
-        self.st = Styles(self.wb, points_format(whole))
+        self.st = Styles(self.wb, points_format(whole), locked_inputs=settled)
         self.names = sheet_names(book)
         self.roster = roster_size(book)
         self.outcomes: list[list[Outcome | None]] = []
         self.counted: list[list[tuple[Game, Settlement]]] = []
         self._standings: dict[int, list[PlayerStanding]] = {}
+        # the template's saved values: what its formulas compute from the games it holds
+        self.values: list[LeagueValues] = []
+        self.slots: list[list[Slot]] = []
         if settled:
             for i, league in enumerate(book.leagues):
                 out = (outcomes[i] if outcomes is not None
                        else settle_league(league, book.rules_of(league).ruleset))
                 self.outcomes.append(out)
                 self.counted.append(counted(league, out))
+        else:
+            names = self.roster_names()
+            for league in book.leagues:
+                r = book.rules_of(league).ruleset
+                lv = league_values(league, r, game_rows(league, False), self.lang)
+                self.values.append(lv)
+                self.slots.append(league_slots(names, lv, r.players))
+
+    def roster_names(self) -> list[str]:
+        """What ``=Players!A5&""`` shows for every roster slot."""
+        return [self.book.players[i] if i < len(self.book.players) else ""
+                for i in range(self.roster)]
+
+    def rules_summary(self, rules: Rules) -> str:
+        """``mleague (players=4 ...)``, or ``mleague, edited (...)`` when changed from the preset;
+        the values in brackets are always the ones used."""
+        name = label("edited", self.lang, name=rules.name) if rules.edits() else rules.name
+        return f"{name} ({rules.ruleset.text()})"
+
+    def settled_note(self, rules: Rules) -> str:
+        """The subtitle of a settled copy's league tab: what it is, from where, when."""
+        o = self.origin or Origin(None, "", __version__)
+        key = "note_settled" if o.source else "note_settled_anon"
+        return label(key, self.lang, source=o.source, when=o.when, version=o.version,
+                     rules=self.rules_summary(rules))
+
+    def suffix(self, title: str) -> str:
+        """A title, marked as the settled copy's when it is one."""
+        return title + label("settled_suffix", self.lang) if self.settled else title
 
     def standings_of(self, index: int) -> list[PlayerStanding]:
         if index not in self._standings:
@@ -442,12 +512,35 @@ class Builder:
             put(conf, 1, 2, UDF_MODULE, text=True)
             conf.column_dimensions["A"].width = 16
             conf.column_dimensions["B"].width = 24
+        self.start_sheet()
         self.meta_sheet()
         wb.remove(first)
         wb.active = 0
-        if not self.settled:
-            wb.calculation.fullCalcOnLoad = True
+        # No fullCalcOnLoad: every formula carries its saved value, so a program that does
+        # not recalculate shows the numbers; Excel recalculates anyway (openpyxl's older
+        # calcId), and the add-in's functions calculate when it loads.
+        wb.calculation.fullCalcOnLoad = False
         return wb
+
+    def start_sheet(self) -> None:
+        """The first sheet: what this workbook is and how to switch the functions on."""
+        st = self.st
+        ws = self.wb.create_sheet(self.names["start"], 0)
+        lines = start_lines(self.book, self.settled, self.origin, self.lite_code_inside)
+        styles = {"title": st.get("title"), "subtitle": st.get("subtitle"),
+                  "head": st.get("start_head"), "text": st.get("start_text")}
+        width = 110
+        for row, (kind, text) in enumerate(lines, 1):
+            if text:
+                put(ws, row, 1, text, styles[kind], text=True)
+                # wrapped lines get their height here: not every program fits rows to text
+                wide = sum(2 if unicodedata.east_asian_width(ch) in "WF" else 1 for ch in text)
+                ws.row_dimensions[row].height = 15 * max(1, -(-wide // (width - 8)))
+        ws.row_dimensions[1].height = 24
+        ws.column_dimensions["A"].width = width
+        ws.sheet_properties.tabColor = NAVY
+        self._print(ws, None)
+        self._protect(ws)
 
     def meta_sheet(self) -> None:
         ws = self.wb.create_sheet(META_SHEET)
@@ -455,6 +548,11 @@ class Builder:
         ws.append(["format", FORMAT_VERSION])
         ws.append(["lang", self.lang])
         ws.append(["settled", int(self.settled)])
+        ws.append(self.book.runtime.meta())
+        ws.append(["version", __version__])
+        if self.settled and self.origin is not None:
+            ws.append(["source", self.origin.source or ""])
+            ws.append(["settled_at", self.origin.when])
         ws.append(["players", self.names["players"], PLAYERS_FIRST, self.roster])
         for i, r in enumerate(self.book.rules):
             ws.append(["rules", self.names["rules"][i], r.name, RULES_FIRST])
@@ -467,6 +565,25 @@ class Builder:
                     c.data_type = "s"
 
     # -- league tab -------------------------------------------------------------------------
+    def results_formula(self, rules: Rules, cols: LeagueCols, first: int, last: int) -> str:
+        """The Final scores block: one add-in call in its runtime's saved form, and while the
+        functions are off one hint per game row with scores (first cell), blanks elsewhere.
+
+        The fallback is an array of the block's shape: a row of column tests times a column
+        of "has a score" tests, so the hint lands only in the first column.
+        """
+        sc = [col_letter(c) for c in cols.scores]
+        res = [col_letter(c) for c in cols.results]
+        dep = col_letter(cols.deposits)
+        pen = (col_letter(cols.penalties[0]), col_letter(cols.penalties[-1]))
+        call = (f"{self.book.runtime.call('MJ_SETTLE')}({sc[0]}{first}:{sc[-1]}{last},"
+                f"{rules.defined_name},{dep}{first}:{dep}{last},"
+                f"{pen[0]}{first}:{pen[1]}{last})")
+        played = "+".join(f'({c}{first}:{c}{last}<>"")' for c in sc)
+        hint = label("hint", self.lang).replace('"', '""')
+        return (f'IFERROR({call},IF(COLUMN({res[0]}{first}:{res[-1]}{last})=COLUMN(${res[0]}$'
+                f'{first}),IF({played},"{hint}",""),""))')
+
     def league_sheet(self, index: int, league: League) -> None:
         wb, st, lang = self.wb, self.st, self.lang
         rules = self.book.rules_of(league)
@@ -477,8 +594,9 @@ class Builder:
         rows = game_rows(league, self.settled)
         first, last = FIRST_ROW, FIRST_ROW + rows - 1
         pts = self._pts(r.rounding != "none")
-        self._title(ws, label("title_league", lang, name=league.name),
-                    label("note_league", lang, rules=f"{rules.name} ({r.text()})"))
+        note = (self.settled_note(rules) if self.settled
+                else label("note_league", lang, rules=self.rules_summary(rules)))
+        self._title(ws, self.suffix(label("title_league", lang, name=league.name)), note)
 
         # block headers (row 3) and column headers (row 4)
         groups = [
@@ -525,6 +643,7 @@ class Builder:
         lab_ok, lab_off = label("ok", lang), label("off_by", lang)
         lab_100, lab_miss = label("not_100", lang), label("missing", lang)
         outcomes = self.outcomes[index] if self.settled else []
+        lv = self.values[index] if not self.settled else None
         games = league.games
         for i in range(rows):
             row = first + i
@@ -555,6 +674,7 @@ class Builder:
                     put(ws, row, cols.places[s], places[s], s_place)
                 put(ws, row, cols.last, max(places) if places[0] is not None else 0, s_help)
             else:
+                assert lv is not None
                 rng = f"{sc[0]}{row}:{sc[-1]}{row}"
                 total = f"SUM({rng})+N({dep}{row})"
                 put(ws, row, cols.check,
@@ -563,8 +683,10 @@ class Builder:
                     f'IF({total}<>{start_ref}*{n},'
                     f'"{lab_off} "&TEXT({total}-{start_ref}*{n},"+#,##0;-#,##0"),'
                     f'IF(SUMPRODUCT(MOD({rng},100))<>0,"{lab_100}","{lab_ok}"))))', s_check)
+                save_value(ws, row, cols.check, lv.check[i])
                 for s in range(n):
                     put(ws, row, cols.results[s], None, s_res)
+                    save_value(ws, row, cols.results[s], lv.results[i][s])
                     tie = ""
                     if s:
                         tie = (f'+IF({ties_ref}="seat",'
@@ -572,15 +694,14 @@ class Builder:
                     put(ws, row, cols.places[s],
                         f'=IF(ISNUMBER({res[s]}{row}),1+COUNTIF(${sc[0]}{row}:${sc[-1]}{row},'
                         f'">"&{sc[s]}{row}){tie},"")', s_place)
+                    save_value(ws, row, cols.places[s], lv.places[i][s])
                 put(ws, row, cols.last,
                     f"=IF(ISNUMBER({plc[0]}{row}),MAX({plc[0]}{row}:{plc[-1]}{row}),0)", s_help)
+                save_value(ws, row, cols.last, lv.last[i])
         if not self.settled:
-            block = f"{res[0]}{first}:{res[-1]}{last}"
             ws[f"{res[0]}{first}"] = ArrayFormula(
-                block,
-                f"=MJ_SETTLE({sc[0]}{first}:{sc[-1]}{last},{rules.defined_name},"
-                f"{dep}{first}:{dep}{last},"
-                f"{col_letter(cols.penalties[0])}{first}:{col_letter(cols.penalties[-1])}{last})")
+                f"{res[0]}{first}:{res[-1]}{last}",
+                "=" + self.results_formula(rules, cols, first, last))
 
         # the games table (inputs and check; array formulas are not allowed inside tables)
         table = Table(displayName=f"Games_{index + 1}",
@@ -589,15 +710,16 @@ class Builder:
         ws.add_table(table)
 
         # validation: players from the roster, whole numbers for session/table/game
-        dv = DataValidation(type="list", formula1="RosterList", allow_blank=True,
-                            showErrorMessage=False)
-        dv.add(f"{col_letter(cols.players[0])}{first}:{col_letter(cols.players[-1])}{last}")
-        ws.add_data_validation(dv)
-        whole = DataValidation(type="whole", operator="greaterThanOrEqual", formula1="1",
-                               allow_blank=True, showErrorMessage=True,
-                               error="Enter a whole number such as 1, 2, 3.")
-        whole.add(f"B{first}:D{last}")
-        ws.add_data_validation(whole)
+        if not self.settled:
+            dv = DataValidation(type="list", formula1="RosterList", allow_blank=True,
+                                showErrorMessage=False)
+            dv.add(f"{col_letter(cols.players[0])}{first}:{col_letter(cols.players[-1])}{last}")
+            ws.add_data_validation(dv)
+            whole = DataValidation(type="whole", operator="greaterThanOrEqual", formula1="1",
+                                   allow_blank=True, showErrorMessage=True,
+                                   error="Enter a whole number such as 1, 2, 3.")
+            whole.add(f"B{first}:D{last}")
+            ws.add_data_validation(whole)
 
         # conditional formats: green/red results, flagged checks, bold 1st places
         block = f"{res[0]}{first}:{res[-1]}{last}"
@@ -624,6 +746,7 @@ class Builder:
             widths[cols.penalties[s]] = 7
             widths[cols.results[s]] = 9
             widths[cols.places[s]] = 7
+        widths[cols.results[0]] = 12  # room for the hint while the functions are off
         self._widths(ws, widths)
         ws.column_dimensions[col_letter(cols.last)].hidden = True
         ws.freeze_panes = f"E{first}"
@@ -689,9 +812,11 @@ class Builder:
             for c, v in enumerate(values, 1):
                 put(ws, row, c, v, styles[c - 1], text=(c == 2))
 
-    def _write_visible_formulas(self, ws: Worksheet, sc: StandCols, n: int) -> None:
+    def _write_visible_formulas(self, ws: Worksheet, sc: StandCols, n: int,
+                                slots: list[Slot]) -> None:
         styles = self._visible_styles(sc, n)
         first, last = HEADER_ROW + 1, HEADER_ROW + self.roster
+        saved = visible_rows(slots, n)
 
         def rng(col: int) -> str:
             return f"${col_letter(col)}${first}:${col_letter(col)}${last}"
@@ -717,9 +842,10 @@ class Builder:
             formulas += [f"1-{at(sc.h_last)}/{games}"]
             for c, f in enumerate(formulas, 1):
                 put(ws, row, c, f'=IF({idx}="","",{f})', styles[c - 1])
+                save_value(ws, row, c, saved[k][c - 1])
 
     def _helpers(self, ws: Worksheet, sc: StandCols, n: int,
-                 parts: dict[str, Any]) -> None:
+                 parts: dict[str, Any], slots: list[Slot]) -> None:
         """Hidden per-player helper columns; ``parts`` gives the games..last formulas."""
         st = self.st
         first, last = HEADER_ROW + 1, HEADER_ROW + self.roster
@@ -755,6 +881,11 @@ class Builder:
                 f'+COUNTIFS({rng(sc.h_key)},{key},{rng(sc.h_avgp)},"<"&{avgp})'
                 f"+COUNTIFS({above_k},{key},{above_a},{avgp}),\"\")", hs)
             put(ws, row, sc.h_idx, f'=IFERROR(MATCH({i + 1},{rng(sc.h_order)},0),"")', hs)
+            slot = slots[i]
+            saved = [slot.name, slot.games, _num(slot.total), slot.psum, *slot.counts,
+                     slot.lasts, _num(slot.avgp), _num(slot.key), slot.order, slot.index]
+            for c, v in enumerate(saved, sc.h_name):
+                save_value(ws, row, c, v)
         for c in range(sc.h_name, sc.h_idx + 1):
             ws.column_dimensions[col_letter(c)].hidden = True
 
@@ -763,8 +894,9 @@ class Builder:
         n = rules.ruleset.players
         whole = rules.ruleset.rounding != "none"
         ws = self.wb.create_sheet(self.names["standings"][index])
-        self._title(ws, label("title_standings", self.lang, name=league.name),
-                    label("note_standings", self.lang))
+        self._title(ws, self.suffix(label("title_standings", self.lang, name=league.name)),
+                    label("note_standings" if self.settled else "note_standings_live",
+                          self.lang))
         sc = self._standings_frame(ws, n, whole)
         cols = LeagueCols(n)
         rows = game_rows(league, self.settled)
@@ -785,7 +917,7 @@ class Builder:
         if self.settled:
             self._write_visible_values(ws, sc, n, self.standings_of(index))
         else:
-            self._write_visible_formulas(ws, sc, n)
+            self._write_visible_formulas(ws, sc, n, self.slots[index])
             self._helpers(ws, sc, n, {
                 "games": lambda r, x: f'=IF({x}="",0,'
                 + plus([f'COUNTIFS({P[s]},{x},{PL[s]},">0")' for s in range(n)]) + ")",
@@ -798,7 +930,7 @@ class Builder:
                 "last": lambda r, x: f'=IF({x}="",0,'
                 + plus([f"SUMPRODUCT(({P[s]}={x})*({PL[s]}={LAST}))" for s in range(n)])
                 + ")",
-            })
+            }, self.slots[index])
         self._chart(ws, index, league, sc, n, P, F)
         self._print(ws, f"{HEADER_ROW}:{HEADER_ROW}")
         ws.page_setup.fitToHeight = 1
@@ -832,9 +964,13 @@ class Builder:
             count = max(12, max(numeric, default=0))
             rows_n = game_rows(league, False)
             sess = ref(league.name, 2, FIRST_ROW, FIRST_ROW + rows_n - 1)
+            shown = visible_rows(self.slots[index], n)
+            plotted = [row[1] if row[1] != "" else "-" for row in shown[:series]]
+            points = chart_values(plotted, self.values[index], n, count)
             for k in range(series):
                 name_cell = f"$B${HEADER_ROW + 1 + k}"
                 put(ws, hdr, 2 + k, f'=IF({name_cell}="","-",{name_cell})', st.get("header"))
+                save_value(ws, hdr, 2 + k, plotted[k])
             for j in range(count):
                 r = hdr + 1 + j
                 put(ws, r, 1, j + 1, st.get("key", "0"))
@@ -844,6 +980,8 @@ class Builder:
                                      for s in range(n))
                     put(ws, r, 2 + k, f'=IF(OR({h}="-",$A{r}>MAX({sess})),NA(),'
                         f"ROUND({terms},1))", st.get("formula", pts))
+                    v = points[j][k]
+                    save_value(ws, r, 2 + k, CellError("#N/A") if v is None else v)
             ws.conditional_formatting.add(
                 f"B{hdr + 1}:{col_letter(1 + series)}{hdr + count}",
                 FormulaRule(formula=[f"ISERROR(B{hdr + 1})"], font=Font(color="F2F2F2")))
@@ -872,12 +1010,14 @@ class Builder:
         n = max(self.book.rules_of(lg).ruleset.players for lg in leagues)
         whole = all(self.book.rules_of(lg).ruleset.rounding != "none" for lg in leagues)
         ws = self.wb.create_sheet(self.names["overall"], 0)
-        self._title(ws, label("title_overall", self.lang), label("note_overall", self.lang))
+        self._title(ws, self.suffix(label("title_overall", self.lang)),
+                    label("note_overall" if self.settled else "note_overall_live", self.lang))
         sc = self._standings_frame(ws, n, whole)
         if self.settled:
             self._write_visible_values(ws, sc, n, self.overall_rows())
         else:
-            self._write_visible_formulas(ws, sc, n)
+            slots = overall_slots(self.roster_names(), self.slots, n)
+            self._write_visible_formulas(ws, sc, n, slots)
             sheets = [(self.names["standings"][i], StandCols(self.book.rules_of(lg).ruleset
                                                               .players))
                       for i, lg in enumerate(leagues)]
@@ -895,7 +1035,7 @@ class Builder:
                 "psum": total(lambda lc: lc.h_psum),
                 "count": total(lambda lc, p: lc.h_count(p) if p <= lc.n else None),
                 "last": total(lambda lc: lc.h_last),
-            })
+            }, slots)
         ws.print_area = f"A1:{col_letter(sc.visible)}{HEADER_ROW + self.roster}"
         self._print(ws, f"{HEADER_ROW}:{HEADER_ROW}")
         self._protect(ws)
@@ -904,7 +1044,8 @@ class Builder:
     def players_sheet(self) -> None:
         st, lang = self.st, self.lang
         ws = self.wb.create_sheet(self.names["players"])
-        self._title(ws, label("title_players", lang), label("note_players", lang))
+        self._title(ws, self.suffix(label("title_players", lang)),
+                    label("note_players_settled" if self.settled else "note_players", lang))
         put(ws, HEADER_ROW, 1, label("player", lang), st.get("header"), text=True)
         for i in range(self.roster):
             name = self.book.players[i] if i < len(self.book.players) else None
@@ -926,10 +1067,17 @@ class Builder:
         st, lang = self.st, self.lang
         ws = self.wb.create_sheet(self.names["rules"][index])
         r = rules.ruleset
-        preset = PRESETS.get(rules.name)  # an older workbook may hold an older preset
-        desc = preset.description if preset and preset.ruleset == r else r.text()
-        self._title(ws, label("title_rules", lang, name=rules.name),
-                    f"{label('note_rules', lang)} ({desc})")
+        edits = rules.edits()
+        if edits:  # the heading names the values actually used, not the preset's
+            changes = "; ".join(label("edit", lang, field=k, used=now, was=was)
+                                for k, (was, now) in edits.items())
+            desc = label("edited_from", lang, name=rules.name, changes=changes)
+        else:
+            preset = PRESETS.get(rules.name)  # an older workbook may hold an older preset
+            desc = preset.description if preset and preset.ruleset == r else r.text()
+        note = label("note_rules_settled" if self.settled else "note_rules", lang)
+        self._title(ws, self.suffix(label("title_rules", lang, name=rules.name)),
+                    f"{note} ({desc})")
         for c, key in enumerate(("key", "value", "note"), 1):
             put(ws, HEADER_ROW, c, label(key, lang), st.get("header"), text=True)
         values = r.values()
@@ -940,6 +1088,8 @@ class Builder:
             put(ws, row, 2, v, st.get("input", "0" if isinstance(v, int) else "@"), text=True)
             put(ws, row, 3, field_help(key, lang), st.get("note"), text=True)
             ws.row_dimensions[row].height = 15 * note_lines(field_help(key, lang))
+            if self.settled:
+                continue
             if key in CHOICES:
                 dv = DataValidation(type="list", formula1='"' + ",".join(CHOICES[key]) + '"',
                                     allow_blank=False, showErrorMessage=True,
@@ -982,13 +1132,30 @@ class Builder:
 
 
 def build_workbook(book: Book, settled: bool = False,
-                   outcomes: list[list[Outcome | None]] | None = None) -> Workbook:
+                   outcomes: list[list[Outcome | None]] | None = None,
+                   origin: Origin | None = None, lite_code_inside: bool = False) -> Workbook:
     """The league workbook of ``book``: a template with formulas, or its settled copy.
 
     ``outcomes`` (settled copy only) are the engine's results of every row, when the
-    caller has them already (see :func:`settle_outcomes`).
+    caller has them already (see :func:`settle_outcomes`); ``origin`` says where a settled
+    copy comes from. ``lite_code_inside``: the Start sheet says xlwings Lite's code is in
+    the file (when the caller adds it after saving).
     """
-    return Builder(book, settled, outcomes).build()
+    return Builder(book, settled, outcomes, origin, lite_code_inside).build()
+
+
+def write_league(book: Book, path: Path, force: bool = False, inputs: tuple[Path, ...] = (),
+                 after_save: Callable[[Path], Any] | None = None,
+                 lite_code_inside: bool = False) -> Path:
+    """Write the workbook with formulas for ``book.runtime``: the one save step of
+    ``umaoka new``, ``demo`` and ``runtime``.
+
+    Never over an input, nor over an existing file without ``force``; atomic.
+    ``after_save(tmp)`` runs on the saved file before it is moved into place (the hook for
+    parts openpyxl does not write, such as xlwings Lite's code).
+    """
+    wb = build_workbook(book, lite_code_inside=lite_code_inside)
+    return save_workbook(wb, path, force=force, inputs=inputs, after_save=after_save)
 
 
 def settle_outcomes(book: Book) -> list[list[Outcome | None]]:

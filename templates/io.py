@@ -159,20 +159,21 @@ def _umask() -> int:
 
 def save_workbook(wb: Workbook, path: Path, force: bool = False,
                   inputs: tuple[Path, ...] = (),
-                  finish: Callable[[Path], Any] | None = None) -> Path:
+                  after_save: Callable[[Path], Any] | None = None) -> Path:
     """Save atomically, refusing to replace inputs or (without force) existing files.
 
-    ``finish`` is called on the saved temporary file before it is moved into place: the
-    step for parts openpyxl cannot write (such as the xlwings Lite code).
+    ``after_save(tmp)`` runs on the saved file before it is moved into place, for parts
+    openpyxl does not write (it must leave a valid workbook at ``tmp``).
     """
     path = Path(path)
     if path.suffix.lower() != ".xlsx":
         raise UmaokaError(f"{path} should end in .xlsx (an Excel workbook).")
     check_target(path, force, inputs)
+
     def write(tmp: Path) -> None:
         save_fast(wb, tmp)
-        if finish is not None:
-            finish(tmp)
+        if after_save is not None:
+            after_save(tmp)
 
     write_atomic(path, write, force=force)
     return path

@@ -19,6 +19,89 @@ _LABELS: dict[str, tuple[str, str]] = {
     "sheet_overall": ("Standings", "総合成績"),
     "sheet_rules": ("Rules - {name}", "ルール - {name}"),
     "sheet_league_standings": ("{name} Standings", "{name} 成績"),
+    "sheet_start": ("Start", "はじめに"),
+    # what a game row shows while umaoka's functions are off (first final-score cell)
+    "hint": ("→ Start", "→ はじめに"),
+    # the Start sheet of a workbook with formulas
+    "title_start": ("umaoka league workbook", "umaoka リーグ成績表"),
+    "start_runtime": ("This workbook's formulas are written for {runtime}. The final scores "
+                      "come from umaoka's functions; places, standings and the chart follow "
+                      "from them.",
+                      "この成績表の数式は {runtime} 用です。最終スコアは umaoka の関数で計算され、"
+                      "順位・成績・グラフはそこから求まります。"),
+    "start_hint": ("Until the functions are on, each game with scores shows \"{hint}\" in its "
+                   "first final-score cell, and rows without scores stay blank.",
+                   "関数が使えるまでは、素点のある対局の最初の最終スコア欄に「{hint}」と表示されます"
+                   "（素点のない行は空白のまま）。"),
+    "start_on": ("Switch the functions on in one of three ways:",
+                 "関数を使えるようにする方法（いずれか1つ）:"),
+    "start_lite": ("1. xlwings Lite (free; Excel 2021/365 on Windows, Mac and the web): Home > "
+                   "Add-ins > xlwings Lite, then paste main.py and requirements.txt from "
+                   "`umaoka lite DIR` into its editor.",
+                   "1. xlwings Lite（無料、Windows・Mac・Web 版の Excel 2021/365）: ホーム > "
+                   "アドイン > xlwings Lite を追加し、`umaoka lite DIR` が作る main.py と "
+                   "requirements.txt をエディターに貼り付けます。"),
+    "start_lite_inside": ("1. xlwings Lite (free; Excel 2021/365 on Windows, Mac and the web): "
+                          "Home > Add-ins > xlwings Lite; the code is already in this workbook.",
+                          "1. xlwings Lite（無料、Windows・Mac・Web 版の Excel 2021/365）: "
+                          "ホーム > アドイン > xlwings Lite を追加するだけです（コードはこの"
+                          "ブックに入っています）。"),
+    "start_classic": ("2. Classic xlwings (Excel on Windows with Python): run `umaoka addin` "
+                      "and follow its steps (Import Functions).",
+                      "2. classic xlwings（Python のある Windows 版 Excel）: `umaoka addin` の"
+                      "手順に従います（Import Functions）。"),
+    "start_server": ("3. xlwings Server: `from umaoka.addin.udfs import *` in the server's "
+                     "custom functions, then reload the add-in.",
+                     "3. xlwings Server: サーバーの custom functions に "
+                     "`from umaoka.addin.udfs import *` を加え、アドインを再読み込みします。"),
+    "start_this": ("  ← this workbook", "  ← この成績表"),
+    "start_settle": ("No add-in at all? `umaoka settle BOOK.xlsx` writes a copy with every "
+                     "result filled in, readable anywhere.",
+                     "アドインなしでも: `umaoka settle BOOK.xlsx` ですべての結果を値で埋めた"
+                     "コピーを作れます（どこでも開けます）。"),
+    "start_switch": ("Another runtime: `umaoka runtime BOOK.xlsx --to classic -o NEW.xlsx` "
+                     "(lite, classic or server) writes a copy whose formulas that runtime binds.",
+                     "別の実行環境にするには: `umaoka runtime BOOK.xlsx --to classic -o "
+                     "NEW.xlsx`（lite・classic・server）でその環境用の数式のコピーを作ります。"),
+    "start_rules": ("Functions on and the hint stays? Then a value on a Rules sheet is wrong: "
+                    "=MJ_RULESET({rules}) in a free cell, or `umaoka settle`, says which.",
+                    "関数が使えるのに表示が消えない場合はルールシートの値が誤りです: 空いたセルに "
+                    "=MJ_RULESET({rules}) と入力するか `umaoka settle` で確認できます。"),
+    # the Start sheet of a settled copy
+    "title_start_settled": ("umaoka settled copy: a report", "umaoka 確定版（レポート）"),
+    "settled_from": ("Settled from {source} on {when} by umaoka {version}.",
+                     "{source} から {when} に umaoka {version} で確定しました。"),
+    "settled_anon": ("Settled on {when} by umaoka {version}.",
+                     "{when} に umaoka {version} で確定しました。"),
+    "settled_what": ("Every final score, place and standing is a plain value worked out by "
+                     "umaoka: nothing recalculates, and the inputs are locked.",
+                     "最終スコア・順位・成績はすべて umaoka が計算した値です。再計算はされず、"
+                     "入力欄はロックされています。"),
+    "settled_change": ("To change a game or a rule, edit {source} and run `umaoka settle` on it "
+                       "again.",
+                       "対局やルールを直すときは {source} を編集し、もう一度 `umaoka settle` "
+                       "を実行してください。"),
+    "settled_change_anon": ("To change a game or a rule, edit the original and settle it again.",
+                            "対局やルールを直すときは元のブックを編集し、もう一度確定してください。"),
+    "settled_suffix": (" (settled copy)", "（確定版）"),
+    "note_settled": ("Settled copy of {source}, {when}, umaoka {version}: values only, inputs "
+                     "locked. Ruleset {rules}.",
+                     "{source} の確定版（{when}、umaoka {version}）: 値のみ、入力はロック済み。"
+                     "ルール {rules}。"),
+    "note_settled_anon": ("Settled copy, {when}, umaoka {version}: values only, inputs locked. "
+                          "Ruleset {rules}.",
+                          "確定版（{when}、umaoka {version}）: 値のみ、入力はロック済み。"
+                          "ルール {rules}。"),
+    "note_rules_settled": ("The values these results were settled with (locked: change them in "
+                           "the original and settle again).",
+                           "この結果の計算に使った値です（ロック済み。変更は元のブックで行い、"
+                           "もう一度確定してください）。"),
+    "note_players_settled": ("The roster when the games were settled.",
+                             "確定時のプレイヤー一覧。"),
+    "edited": ("{name}, edited", "{name}（変更あり）"),
+    "edited_from": ("edited from preset {name}: {changes}",
+                    "プリセット {name} から変更: {changes}"),
+    "edit": ("{field} {used} (preset {was})", "{field} {used}（プリセット {was}）"),
     # titles and notes
     "title_players": ("Players", "プレイヤー一覧"),
     "note_players": ("One name per row. The player cells of the league tabs offer these names "
@@ -34,14 +117,22 @@ _LABELS: dict[str, tuple[str, str]] = {
                    "値はドロップダウンか入力で変更できます。このルールを使う対局表に反映されます。"),
     "title_league": ("{name}: games", "{name}: 対局記録"),
     "note_league": ("Ruleset {rules}. Enter each game's players and raw points; the final "
-                    "scores need umaoka's Excel functions (umaoka addin).",
+                    "scores come from umaoka's functions (see the Start sheet).",
                     "ルール {rules}。各対局のプレイヤーと素点を入力してください。"
-                    "最終スコアの計算には umaoka のExcel関数が必要です（umaoka addin）。"),
+                    "最終スコアは umaoka の関数で計算されます（「はじめに」シート参照）。"),
     "title_standings": ("{name}: standings", "{name}: 成績"),
     "title_overall": ("Overall standings", "総合成績"),
     "note_standings": ("Best first. Players without games are left out.",
                        "合計ポイント順。対局のないプレイヤーは表示されません。"),
+    "note_standings_live": ("Best first; players without games are left out. Empty while "
+                            "umaoka's functions are off (see the Start sheet).",
+                            "合計ポイント順。対局のないプレイヤーは表示されません。umaoka の関数が"
+                            "使えるまでは空欄です（「はじめに」参照）。"),
     "note_overall": ("All leagues together.", "全リーグの合計。"),
+    "note_overall_live": ("All leagues together; empty while umaoka's functions are off (see "
+                          "the Start sheet).",
+                          "全リーグの合計。umaoka の関数が使えるまでは空欄です（「はじめに」"
+                          "シート参照）。"),
     "chart_title": ("Cumulative points by session", "節ごとの累計ポイント"),
     "chart_x": ("Session", "節"),
     "chart_y": ("Points", "ポイント"),

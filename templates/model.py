@@ -12,6 +12,8 @@ from typing import Any
 
 from umaoka.engine import PRESETS, Ruleset, UmaokaError, ruleset
 
+from .runtime import Runtime
+
 #: Excel's limit on sheet names, and the characters it refuses in them.
 SHEET_NAME_MAX = 31
 _BAD_SHEET_CHARS = re.compile(r"[\[\]:*?/\\]")
@@ -28,6 +30,26 @@ class Rules:
     def defined_name(self) -> str:
         """The workbook name of the key/value table, e.g. ``Rules_mleague``."""
         return "Rules_" + re.sub(r"\W", "_", self.name, flags=re.ASCII)
+
+    def edits(self) -> dict[str, tuple[Any, Any]]:
+        """Fields changed from the preset of the same name: ``{field: (preset, used)}``.
+
+        Empty for an unchanged preset and for a ruleset that is not named after a preset.
+        """
+        if self.name not in PRESETS:
+            return {}
+        was, now = PRESETS[self.name].ruleset.values(), self.ruleset.values()
+        return {k: (was.get(k), v) for k, v in now.items() if was.get(k) != v}
+
+
+@dataclass(frozen=True)
+class Origin:
+    """What a settled copy was made from: the source file's name (None when it was not a
+    workbook, e.g. CSV games), when (local time, to the minute) and by which umaoka."""
+
+    source: str | None
+    when: str
+    version: str
 
 
 @dataclass
@@ -67,6 +89,8 @@ class Book:
     leagues: list[League]
     players: list[str] = field(default_factory=list)
     lang: str = "en"
+    #: The add-in runtime its formulas are written for (see :mod:`.runtime`).
+    runtime: Runtime = field(default_factory=Runtime)
 
     def rules_of(self, league: League) -> Rules:
         return self.rules[league.rules]
@@ -101,7 +125,8 @@ def rules_name(spec: str, taken: set[str]) -> str:
 
 
 def make_book(rulesets: list[str] | None = None, leagues: list[str] | None = None,
-              players: list[str] | None = None, lang: str = "en") -> Book:
+              players: list[str] | None = None, lang: str = "en",
+              runtime: Runtime | None = None) -> Book:
     """A book from command-line style arguments, every ruleset checked by the engine.
 
     One ruleset serves every league; otherwise give one ruleset per league, in order.
@@ -127,4 +152,4 @@ def make_book(rulesets: list[str] | None = None, leagues: list[str] | None = Non
         p = str(p).strip()
         if p and p not in clean_players:
             clean_players.append(p)
-    return Book(rules, book_leagues, clean_players, lang)
+    return Book(rules, book_leagues, clean_players, lang, runtime or Runtime())

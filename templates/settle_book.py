@@ -2,14 +2,18 @@
 
 The settled copy is regenerated from the workbook's data (rules, players, games) with
 the template's layout, every result, place and standing written as a plain value: it
-needs no add-in and no recalculation (Excel without Python, LibreOffice, a phone).
-Sheets added by hand are not carried over.
+needs no add-in and no recalculation (Excel without Python, LibreOffice, a phone). It is a
+report: it says what it was settled from, when and by which umaoka, and its inputs are
+locked. Sheets added by hand are not carried over.
+
+The same reading serves ``umaoka runtime``, which writes the workbook again with formulas
+for another add-in runtime.
 """
 
 from __future__ import annotations
 
 import datetime as dt
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 from xml.parsers import expat
@@ -20,13 +24,14 @@ from openpyxl.utils.cell import (
     coordinate_from_string,
     get_column_letter,
 )
-from umaoka.engine import FIELDS, PlayerStanding, UmaokaError, ruleset
+from umaoka.engine import FIELDS, PlayerStanding, UmaokaError, __version__, ruleset
 
-from .build import META_SHEET, RULES_FIRST, Builder, LeagueCols
+from .build import META_SHEET, RULES_FIRST, Builder, LeagueCols, write_league
 from .io import open_workbook, save_workbook
 from .labels import LANGS
-from .model import Book, Game, League, Rules
+from .model import Book, Game, League, Origin, Rules
 from .results import FIRST_ROW, Outcome, problems, settle_league
+from .runtime import Runtime, from_meta
 
 
 @dataclass
@@ -245,6 +250,7 @@ def read_book(path: Path) -> Book:
             raise _not_ours(path)
         lang = str(entries.get("lang", [["lang", "en"]])[0][1])
         lang = lang if lang in LANGS else "en"
+        runtime = from_meta(entries.get("runtime", [None])[0])
         rules: list[Rules] = []
         for row in entries.get("rules", []):
             if len(row) < 3:
@@ -301,7 +307,7 @@ def read_book(path: Path) -> Book:
                 pending = []
                 league.games.append(game)
             leagues.append(league)
-        return Book(rules, leagues, players, lang)
+        return Book(rules, leagues, players, lang, runtime)
     finally:
         wb.close()
 
@@ -315,16 +321,43 @@ def settle_file(path: Path, out: Path | None = None, force: bool = False) -> Set
     path = Path(path)
     out = Path(out) if out else settled_path(path)
     book = read_book(path)
-    report = write_settled(book, out, force=force, inputs=(path,))
+    report = write_settled(book, out, force=force, inputs=(path,), source=path.name)
     return report
 
 
+def origin_now(source: str | None) -> Origin:
+    """A settled copy's origin: the source's name, now (local time), this umaoka."""
+    return Origin(source, dt.datetime.now().strftime("%Y-%m-%d %H:%M"), __version__)
+
+
 def write_settled(book: Book, out: Path, force: bool = False,
-                  inputs: tuple[Path, ...] = ()) -> SettleReport:
+                  inputs: tuple[Path, ...] = (), source: str | None = None) -> SettleReport:
+    """Write the settled copy of ``book`` (``source``: the file name it was read from)."""
     outcomes: list[list[Outcome | None]] = [
         settle_league(lg, book.rules_of(lg).ruleset) for lg in book.leagues]
-    builder = Builder(book, settled=True, outcomes=outcomes)
+    builder = Builder(book, settled=True, outcomes=outcomes, origin=origin_now(source))
     wb = builder.build()
     save_workbook(wb, out, force=force, inputs=inputs)
     return SettleReport(out, sum(1 for o in outcomes for x in o if x is not None),
                         problems(book, outcomes), builder.overall_rows())
+
+
+def runtime_path(path: Path, runtime: Runtime) -> Path:
+    return path.with_name(f"{path.stem}_{runtime.kind}.xlsx")
+
+
+def switch_runtime(path: Path, runtime: Runtime, out: Path | None = None, force: bool = False,
+                   **write: Any) -> tuple[Path, Runtime]:
+    """Write ``path`` again with formulas for another runtime (a new file; never the input).
+
+    The rules, roster and games are read like ``umaoka settle`` reads them and the workbook
+    is written anew (with its saved values), so sheets added by hand are not carried over.
+    Returns the new file and the runtime the input was written for. ``write`` goes to
+    :func:`~umaoka.templates.build.write_league` (e.g. ``after_save``).
+    """
+    path = Path(path)
+    out = Path(out) if out else runtime_path(path, runtime)
+    book = read_book(path)
+    was = book.runtime
+    write_league(replace(book, runtime=runtime), out, force=force, inputs=(path,), **write)
+    return out, was

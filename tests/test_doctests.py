@@ -12,6 +12,7 @@ MODULES = [
     "umaoka.engine.settle",
     "umaoka.engine.shortcut",
     "umaoka.engine.standings",
+    "umaoka.templates.runtime",
 ]
 
 

@@ -365,7 +365,7 @@ def test_a_broken_input_leaves_nothing_behind(tmp_path: Path) -> None:
 
 def test_inplace_as_the_last_step_of_saving(tmp_path: Path) -> None:
     path = save_workbook(build_workbook(demo_book(4)), tmp_path / "new.xlsx",
-                         finish=embed_lite_inplace)
+                         after_save=embed_lite_inplace)
     assert extract_lite(path) == (lite_source(), lite_requirements())
     assert [p.name for p in tmp_path.iterdir()] == ["new.xlsx"]
 

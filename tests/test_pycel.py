@@ -1,7 +1,9 @@
 """A real formula evaluator (pycel) computes a filled template; its standings equal the engine's.
 
 MJ_SETTLE is plugged into pycel as a Python function (pycel looks unknown Excel functions
-up, lower-cased, in its plugin modules); every other formula is pycel's own Excel.
+up, lower-cased, in its plugin modules), also under xlwings Lite's saved name
+``_xldudf_MJ_SETTLE``; every other formula is pycel's own Excel, including the IFERROR
+around the add-in call, which passes the add-in's results through.
 """
 
 from __future__ import annotations
@@ -13,6 +15,7 @@ from typing import Any
 
 import pytest
 from pycel import ExcelCompiler, excelwrapper
+from pycel.lib import logical
 from umaoka.addin.udfs import MJ_SETTLE
 from umaoka.engine import settle, standings
 from umaoka.templates.build import LeagueCols, StandCols, build_workbook
@@ -39,10 +42,44 @@ def mj_settle(scores: Any, ruleset: Any = None, deposits: Any = None,
     return tuple(tuple(row) for row in MJ_SETTLE(scores, ruleset, deposits, penalties))
 
 
+def _broadcast(f: Any) -> Any:
+    """Excel's array expansion for pycel: a row and a column of an array formula's
+    arguments are expanded to the block (pycel takes the shape of one argument and would
+    index a 1 x 4 row of column tests as 200 x 4); single values pass through."""
+    def wrapper(*args: Any) -> Any:
+        arrays = [a for a in args if isinstance(a, tuple)]
+        if not arrays:
+            return f(*args)
+        rows, cols = max(len(a) for a in arrays), max(len(a[0]) for a in arrays)
+
+        def pick(a: Any, r: int, c: int) -> Any:
+            if not isinstance(a, tuple):
+                return a
+            return a[r if len(a) > 1 else 0][c if len(a[0]) > 1 else 0]
+
+        return tuple(tuple(f(*(pick(a, r, c) for a in args)) for c in range(cols))
+                     for r in range(rows))
+    return wrapper
+
+
+@_broadcast
+def if_(test: Any, true_value: Any, false_value: Any = 0) -> Any:
+    return logical.if_(test, true_value, false_value)
+
+
+@_broadcast
+def iferror(value: Any, fallback: Any) -> Any:
+    return logical.iferror(value, fallback)
+
+
 @pytest.fixture(scope="module")
 def evaluated(tmp_path_factory: pytest.TempPathFactory) -> tuple[Any, Any]:
     plugin = types.ModuleType("umaoka_pycel_plugin")
     plugin.mj_settle = mj_settle  # type: ignore[attr-defined]
+    # xlwings Lite's saved form (the default runtime), bound as Excel binds it on load
+    plugin._xldudf_mj_settle = mj_settle  # type: ignore[attr-defined]
+    plugin.iferror = iferror  # type: ignore[attr-defined]
+    plugin.if_ = if_  # type: ignore[attr-defined]
     sys.modules[plugin.__name__] = plugin
     original = excelwrapper.ExcelOpxWrapper.defined_names
     excelwrapper.ExcelOpxWrapper.defined_names = property(_defined_names)  # type: ignore

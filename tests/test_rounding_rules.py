@@ -615,10 +615,13 @@ def test_template_formulas_with_new_options_in_pycel(tmp_path: Path) -> None:
     import types
 
     from pycel import ExcelCompiler, excelwrapper
-    from test_pycel import _col, _defined_names, mj_settle
+    from test_pycel import _col, _defined_names, if_, iferror, mj_settle
 
     plugin = types.ModuleType("umaoka_pycel_rounding")
     plugin.mj_settle = mj_settle  # type: ignore[attr-defined]
+    plugin._xldudf_mj_settle = mj_settle  # type: ignore[attr-defined]  # Lite's saved form
+    plugin.iferror = iferror  # type: ignore[attr-defined]
+    plugin.if_ = if_  # type: ignore[attr-defined]
     sys.modules[plugin.__name__] = plugin
     original = excelwrapper.ExcelOpxWrapper.defined_names
     excelwrapper.ExcelOpxWrapper.defined_names = property(_defined_names)  # type: ignore

@@ -32,7 +32,7 @@ def two_leagues(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 def test_sheets_and_names(two_leagues: Path) -> None:
     wb = load_workbook(two_leagues)
-    assert wb.sheetnames[:5] == ["Standings", "Spring 2026", "Spring 2026 Standings",
+    assert wb.sheetnames[:6] == ["Start", "Standings", "Spring 2026", "Spring 2026 Standings",
                                  "Summer 2026", "Summer 2026 Standings"]
     for name in ("Players", "Rules - mleague", "Rules - tenhou-classic", "Presets",
                  "xlwings.conf", "_umaoka"):
@@ -42,7 +42,8 @@ def test_sheets_and_names(two_leagues: Path) -> None:
     assert names["Rules_mleague"].attr_text == "'Rules - mleague'!$A$5:$B$15"
     assert "Rules_tenhou_classic" in names
     assert "OFFSET" in names["RosterList"].attr_text
-    assert wb.calculation.fullCalcOnLoad
+    # every formula carries its saved value: no forced recalculation on load (test_alive.py)
+    assert not wb.calculation.fullCalcOnLoad
 
 
 def test_rules_sheet(two_leagues: Path) -> None:
@@ -73,7 +74,8 @@ def test_league_tab(two_leagues: Path) -> None:
     af = ws["S5"].value
     assert isinstance(af, ArrayFormula)
     assert af.ref == "S5:V204"
-    assert af.text == "=MJ_SETTLE(I5:L204,Rules_mleague,M5:M204,N5:Q204)"
+    assert af.text.startswith("=IFERROR(_xldudf_MJ_SETTLE(I5:L204,Rules_mleague,M5:M204,"
+                              "N5:Q204),")  # xlwings Lite, the default runtime
     assert "@" not in af.text
     assert ws["R5"].value.startswith("=IF(AND(COUNT(I5:L5)=0")
     assert "COUNTIF" in ws["W5"].value and "SUMPRODUCT" not in ws["W5"].value
@@ -130,7 +132,7 @@ def test_three_player_layout(tmp_path: Path) -> None:
                          tmp_path / "s.xlsx")
     ws = load_workbook(path)["Sanma"]
     cols = LeagueCols(3)
-    assert ws.cell(5, cols.results[0]).value.text.startswith("=MJ_SETTLE(H5:J204,")
+    assert ws.cell(5, cols.results[0]).value.text.startswith("=IFERROR(_xldudf_MJ_SETTLE(H5:J204,")
     assert [ws.cell(4, c).value for c in cols.players] == ["East", "South", "West"]
 
 

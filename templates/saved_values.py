@@ -1,0 +1,245 @@
+"""What the league workbook's formulas compute, so the file can carry them as saved values.
+
+A program that does not recalculate on open shows a formula's saved (cached) value. umaoka
+works these values out when it writes a workbook of games: the final scores are the
+engine's, exactly as ``MJ_SETTLE`` returns them for a block (blank rows blank, a bad row's
+message in its first cell), and every native formula of the layout (check, places,
+standings helpers, the visible standings, the chart's table) is mirrored here step by step,
+so the saved value is what Excel or LibreOffice computes from the same cells. The tests
+compare both, cell by cell.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from decimal import ROUND_HALF_UP, Decimal
+from typing import Any
+
+from umaoka.engine import Ruleset, UmaokaError, settle
+
+from .model import Game, League
+from .results import check_text
+
+#: The sort key of a roster slot without games (a formula constant of the standings).
+NO_GAMES_KEY = -1000000000
+#: The average place of a slot without games (sorts it last among equal keys).
+NO_GAMES_PLACE = 99
+
+
+def _blank(value: Any) -> bool:
+    """An empty cell as MJ_SETTLE sees it (desktop Excel sends 0 for empty cells)."""
+    return value is None or value == "" or (type(value) in (int, float) and value == 0)
+
+
+def _number(value: Decimal) -> int | Decimal:
+    return int(value) if value == value.to_integral_value() else value
+
+
+def settle_row(game: Game, rules: Ruleset) -> list[Any]:
+    """One row of ``MJ_SETTLE(scores, rules, deposits, penalties)`` for a block of games."""
+    n = rules.players
+    scores = list(game.scores[:n]) + [None] * (n - len(game.scores[:n]))
+    if all(_blank(s) for s in scores):
+        return [""] * n
+    deposits = 0 if _blank(game.deposits) else game.deposits
+    pens = list(game.penalties or [])
+    penalties = None if all(_blank(p) for p in pens) else pens
+    try:
+        return [_number(v) for v in settle(scores, rules, deposits, penalties).final]
+    except UmaokaError as e:
+        return [str(e)] + [""] * (n - 1)
+
+
+def _is_number(value: Any) -> bool:
+    return isinstance(value, (int, float, Decimal)) and not isinstance(value, bool)
+
+
+def places_row(scores: Sequence[Any], results: Sequence[Any], ties: str) -> list[Any]:
+    """The Places formulas of a row: 1 + higher scores (+ equal earlier seats under seat)."""
+    out: list[Any] = []
+    nums = [s if _is_number(s) else None for s in scores]
+    for s, (score, result) in enumerate(zip(nums, results)):
+        if not _is_number(result) or score is None:
+            out.append("")
+            continue
+        place = 1 + sum(1 for t in nums if t is not None and t > score)
+        if ties == "seat":
+            place += sum(1 for t in nums[:s] if t is not None and t == score)
+        out.append(place)
+    return out
+
+
+@dataclass
+class LeagueValues:
+    """Saved values of a league tab's formulas, one entry per game row of the tab."""
+
+    players: list[list[str]] = field(default_factory=list)
+    sessions: list[Any] = field(default_factory=list)
+    check: list[str] = field(default_factory=list)
+    results: list[list[Any]] = field(default_factory=list)
+    places: list[list[Any]] = field(default_factory=list)
+    last: list[int] = field(default_factory=list)
+
+
+def league_values(league: League, rules: Ruleset, rows: int, lang: str) -> LeagueValues:
+    """The check, final scores, places and last-place helper of every row of a league tab."""
+    n = rules.players
+    lv = LeagueValues()
+    for i in range(rows):
+        g = league.games[i] if i < len(league.games) else Game()
+        res = settle_row(g, rules)
+        scores = list(g.scores[:n]) + [None] * (n - len(g.scores[:n]))
+        pl = places_row(scores, res, rules.ties)
+        lv.players.append([("" if p is None else str(p)) for p in
+                           (list(g.players[:n]) + [None] * (n - len(g.players[:n])))])
+        lv.sessions.append(g.session)
+        lv.check.append(check_text(g, rules, lang) if i < len(league.games) else "")
+        lv.results.append(res)
+        lv.places.append(pl)
+        lv.last.append(max(pl) if _is_number(pl[0]) else 0)
+    return lv
+
+
+@dataclass
+class Slot:
+    """One roster slot's hidden standings helpers (one row of the helper columns)."""
+
+    name: str
+    games: int = 0
+    total: Decimal = Decimal(0)
+    psum: int = 0
+    counts: list[int] = field(default_factory=list)
+    lasts: int = 0
+    avgp: Any = NO_GAMES_PLACE
+    key: Any = NO_GAMES_KEY
+    order: Any = ""
+    index: Any = ""
+
+
+def _round(value: Decimal, places: int) -> Decimal:
+    """Excel's ROUND (half away from zero) of an exact decimal."""
+    q = Decimal(1).scaleb(-places)
+    return value.quantize(q, rounding=ROUND_HALF_UP)
+
+
+def league_slots(names: Sequence[str], lv: LeagueValues, n: int) -> list[Slot]:
+    """The helper columns of a league's standings (SUMIFS/COUNTIFS over the league tab)."""
+    slots = []
+    for name in names:
+        slot = Slot(name, counts=[0] * n)
+        if name != "":
+            x = name.lower()
+            total = Decimal(0)
+            for players, res, pl, last in zip(lv.players, lv.results, lv.places, lv.last):
+                for s in range(n):
+                    if players[s].lower() != x:
+                        continue
+                    if _is_number(res[s]):
+                        total += Decimal(str(res[s]))
+                    p = pl[s]
+                    if _is_number(p):
+                        slot.psum += p
+                        if p > 0:
+                            slot.games += 1
+                        if 1 <= p <= n:
+                            slot.counts[p - 1] += 1
+                        if p == last:
+                            slot.lasts += 1
+            slot.total = _round(total, 1)
+        slots.append(slot)
+    return _ranked(slots)
+
+
+def overall_slots(names: Sequence[str], leagues: Sequence[list[Slot]], n: int) -> list[Slot]:
+    """The overall standings' helpers: each league's helpers added up slot by slot."""
+    slots = []
+    for i, name in enumerate(names):
+        slot = Slot(name, counts=[0] * n)
+        for lg in leagues:
+            one = lg[i]
+            slot.games += one.games
+            slot.total += one.total
+            slot.psum += one.psum
+            slot.lasts += one.lasts
+            for p, c in enumerate(one.counts):
+                slot.counts[p] += c
+        slot.total = _round(slot.total, 1)
+        slots.append(slot)
+    return _ranked(slots)
+
+
+def _ranked(slots: list[Slot]) -> list[Slot]:
+    """avg place, sort key, order and index: the last helper columns."""
+    for s in slots:
+        if s.games > 0:
+            s.avgp = _round(Decimal(s.psum) / Decimal(s.games), 2)
+            s.key = s.total
+        else:
+            s.avgp, s.key = NO_GAMES_PLACE, NO_GAMES_KEY
+    for i, s in enumerate(slots):
+        if s.games > 0:
+            s.order = (1 + sum(1 for t in slots if t.key > s.key)
+                       + sum(1 for t in slots if t.key == s.key and t.avgp < s.avgp)
+                       + sum(1 for t in slots[:i] if t.key == s.key and t.avgp == s.avgp))
+        else:
+            s.order = ""
+    for i, s in enumerate(slots):
+        s.index = next((j + 1 for j, t in enumerate(slots) if t.order == i + 1), "")
+    return slots
+
+
+def visible_rows(slots: Sequence[Slot], n: int) -> list[list[Any]]:
+    """The visible standings table: Rank, Player, Games, Total, Average, Avg place, counts,
+    rates, Last-avoid rate (``""`` everywhere on rows past the last player)."""
+    width = 6 + 2 * n + 1
+    rows = []
+    for s in slots:
+        if s.index == "":
+            rows.append([""] * width)
+            continue
+        p = slots[s.index - 1]
+        g = p.games
+        rank = 1 + sum(1 for t in slots if t.key > p.key)
+        total = _number(p.total)
+        row: list[Any] = [rank, p.name, g, total, float(p.total) / g, p.psum / g]
+        row += list(p.counts)
+        row += [c / g for c in p.counts]
+        row += [1 - p.lasts / g]
+        rows.append(row)
+    return rows
+
+
+def chart_values(names: Sequence[str], lv: LeagueValues, n: int, count: int
+                 ) -> list[list[Any]]:
+    """The chart's table: cumulative points of each plotted name by session 1..count.
+
+    ``None`` stands for ``#N/A`` (a name slot without a player, or a session after the last
+    one played), which the chart leaves out.
+    """
+    numeric = [s for s in lv.sessions if _is_number(s)]
+    last = max(numeric, default=0)
+    wanted = {name.lower() for name in names if name != "-"}
+    # points of each plotted name by session, then added up session by session
+    by_session: dict[Any, dict[str, Decimal]] = {}
+    for players, res, sess in zip(lv.players, lv.results, lv.sessions):
+        if not _is_number(sess):
+            continue
+        for s in range(n):
+            x = players[s].lower()
+            if x in wanted and _is_number(res[s]):
+                bucket = by_session.setdefault(sess, {})
+                bucket[x] = bucket.get(x, Decimal(0)) + Decimal(str(res[s]))
+    order = sorted(by_session)
+    out = []
+    running: dict[str, Decimal] = {}
+    k = 0
+    for j in range(1, count + 1):
+        while k < len(order) and order[k] <= j:
+            for x, v in by_session[order[k]].items():
+                running[x] = running.get(x, Decimal(0)) + v
+            k += 1
+        out.append([None if name == "-" or j > last
+                    else _number(_round(running.get(name.lower(), Decimal(0)), 1))
+                    for name in names])
+    return out
