@@ -8,6 +8,15 @@ the evidence), and every MJ_* function is called with the bodies Excel sends, nu
 cell or an omitted argument (tests/pyodide/runner.mjs). Every answer is compared with what
 the engine computes here, in CPython; bad input with its message.
 
+Evidence for how the runtime loads and calls main.py (restated in tests/pyodide/
+lite_runtime.py and runner.mjs), from xlwings' open-source runtime at commit 88620030ee48:
+https://github.com/xlwings/xlwings-server/blob/88620030ee48643d4eff789728cc3aecf302be38/xlwings_server/wasm/wasm_runtime.py
+(create_module_from_string: exec into a fresh module, sys.modules only afterwards;
+custom_functions_call: data.to_py(), xlwings.server.custom_functions_call, to_js), and
+https://github.com/xlwings/xlwings-server/blob/88620030ee48643d4eff789728cc3aecf302be38/xlwings_server/static/js/custom-functions/custom-functions-code.js
+(base(): the body of a call). Excel passes null for an omitted optional argument:
+https://learn.microsoft.com/en-us/office/dev/add-ins/excel/custom-functions-parameter-options
+
 Needs node and ``npm ci`` in tests/pyodide (.ci/run does both); pip downloads the wheels.
 Outside CI a machine without node skips these tests with the reason; in CI (CI=true) that
 is a failure.

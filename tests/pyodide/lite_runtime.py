@@ -1,9 +1,11 @@
 """xlwings Lite's Python side, done the way its runtime does it (run inside Pyodide by runner.mjs).
 
 The runtime is open source: xlwings/xlwings-server, ``xlwings_server/wasm/wasm_runtime.py``
-(read at commit 88620030ee48643d4eff789728cc3aecf302be38, Aug 2026; the official Lite add-in's
-variant is the same file at commit 3cf707979cc4, "bring wasm/main.py in line with lite", then
-named ``wasm/main.py``), with ``wasm/config.py`` and ``static/js/wasm.js``:
+(read at commit 88620030ee48643d4eff789728cc3aecf302be38, Aug 2026, https://github.com/
+xlwings/xlwings-server/blob/88620030ee48643d4eff789728cc3aecf302be38/xlwings_server/wasm/
+wasm_runtime.py; the official Lite add-in's variant is the same file at commit 3cf707979cc4,
+"bring wasm/main.py in line with lite", then named ``wasm/main.py``, whose calls go to a
+module ``main_editor``), with ``wasm/config.py`` and ``static/js/wasm.js``:
 
 - ``config.py`` sets ``XLWINGS_ON_SERVER=true`` before xlwings is first imported, so ``xw.func``
   is xlwings' Office.js decorator.
