@@ -18,6 +18,7 @@ sheet, while this module's own conversion costs well under 1 µs per cell.
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from decimal import Decimal
@@ -75,19 +76,42 @@ def _excel_errors() -> Iterator[None]:
 # Conversion between Excel's cells and the engine's values (no rules here).
 
 
+def _js_null_type() -> type | None:
+    """The type of JavaScript's null in xlwings Lite, where blank cells and omitted arguments
+    arrive as ``pyodide.ffi.jsnull`` (Pyodide 0.28 and later; earlier ones give None).
+
+    Looked up only under Pyodide, so classic xlwings and xlwings Server never import it.
+    """
+    if sys.platform != "emscripten":
+        return None
+    from pyodide import ffi
+
+    return getattr(ffi, "JsNull", None)
+
+
+_JS_NULL = _js_null_type()
+
+
 def _cell(value: Any) -> Any:
-    """One cell as the engine wants it: whole floats as ints, Office.js entities unwrapped."""
+    """One cell as the engine wants it: whole floats as ints, Office.js entities unwrapped,
+    JavaScript's null (xlwings Lite's blank cell) as None."""
     kind = type(value)
     if kind is float:
         return int(value) if value.is_integer() else value
     if kind is dict:  # Office.js error or formatted value: {"type": ..., "basicValue": ...}
         return _cell(value.get("basicValue"))
+    if kind is _JS_NULL:
+        return None
     return value
 
 
 def _grid(value: Cells) -> list[list[Any]]:
-    """Any range argument as a list of rows of cells (a single value is a 1 x 1 range)."""
-    if value is None:
+    """Any range argument as a list of rows of cells (a single value is a 1 x 1 range).
+
+    Every argument of every function comes through here, so a blank or omitted one (None,
+    or JavaScript's null in xlwings Lite) is the same everywhere: an empty range.
+    """
+    if value is None or type(value) is _JS_NULL:
         return []
     if isinstance(value, (list, tuple)):
         if not value:
@@ -182,11 +206,11 @@ def _per_game(values: Cells, games: int, what: str) -> list[Any]:
 
 def _penalty_rows(penalties: Cells, games: int) -> list[list[Any] | None]:
     """Penalties for each game: omitted, one row or column for one game, or one row a game."""
-    if penalties is None:
+    grid = _grid(penalties)
+    if not grid:
         return [None] * games
     if games == 1:
-        return [_line(penalties)]
-    grid = _grid(penalties)
+        return [_line(grid)]
     if len(grid) != games:
         raise UmaokaExcelError(f"penalties has {len(grid)} rows but there are {games} games; "
                                "give one row of penalties per game, or leave it out.")

@@ -1,22 +1,31 @@
-"""xlwings Lite: the generated main.py runs on its own, where umaoka cannot be imported."""
+"""xlwings Lite: the generated main.py runs on its own, where umaoka cannot be imported.
+
+main.py is loaded here the way the xlwings Lite runtime loads it (a fresh module, executed,
+and put in sys.modules only afterwards: tests/pyodide/lite_runtime.py gives the evidence),
+in a CPython that cannot import umaoka; tests/test_pyodide.py does the same in Pyodide.
+"""
 
 from __future__ import annotations
 
 import ast
+import glob
 import importlib
 import json
+import os
+import re
 import subprocess
 import sys
 import textwrap
+import zipfile
 from pathlib import Path
 
 import pytest
-from umaoka.addin.lite import lite_requirements, lite_source, write_lite
+from umaoka.addin.lite import REQUIREMENTS, lite_requirements, lite_source, write_lite
 from umaoka.engine import UmaokaError
 
 # Runs in a fresh interpreter (-I: no PYTHONPATH, no user site, no script directory), then
 # drops the editable-install finder and the project from sys.path, proves umaoka is gone,
-# and calls main.py's functions the way xlwings Lite does.
+# loads main.py as xlwings Lite does and calls its functions the way xlwings Lite does.
 CHILD = textwrap.dedent('''
     import asyncio, importlib.util, json, os, sys
     os.environ["XLWINGS_ON_SERVER"] = "true"
@@ -38,6 +47,7 @@ CHILD = textwrap.dedent('''
     # The source tree itself (not a virtual environment that may live inside it).
     sys.path[:] = [p for p in sys.path
                    if p and not (p.startswith(PROJECT) and "site-packages" not in p)]
+    sys.path[:0] = PACKAGES  # unpacked wheels, for an interpreter without them installed
     sys.path_importer_cache.clear()
     try:
         import umaoka  # noqa: F401
@@ -45,8 +55,28 @@ CHILD = textwrap.dedent('''
         pass
     else:
         raise SystemExit("import umaoka worked")
+
+    def create_module_from_string(module_string, module_name):
+        """xlwings Lite's loader: executed in a new module, registered only afterwards."""
+        spec = importlib.util.spec_from_loader(module_name, loader=None)
+        module = importlib.util.module_from_spec(spec)
+        exec(module_string, module.__dict__)
+        sys.modules[module_name] = module
+        return module
+
+    with open(os.path.join(LITE, "main.py"), encoding="utf-8") as f:
+        source = f.read()
+    loads = {"fresh": "main" not in sys.modules}
+    first = create_module_from_string(source, "main")  # custom_functions_meta: none there yet
+    main = create_module_from_string(source, "main")  # custom_functions_code: the first is
+    loads["again"] = sys.modules["main"] is main and main is not first
+    plain = {"__name__": "lite_plain"}
+    exec(compile(source, "main.py", "exec"), plain)  # run without ever being registered
+    loads["exec leaves sys.modules"] = "lite_plain" not in sys.modules and "MJ_SETTLE" in plain
     sys.path.insert(0, LITE)
-    import main
+    import lite_import  # a copy of main.py under another name: a plain import
+    loads["import"] = sys.modules["lite_import"] is lite_import and hasattr(lite_import,
+                                                                             "MJ_SETTLE")
     import xlwings as xw
     import xlwings.server
 
@@ -56,10 +86,13 @@ CHILD = textwrap.dedent('''
                 "client": "Office.js", "culture_info_name": "en-US", "date_format": "M/d/yyyy"}
         try:
             return asyncio.run(xlwings.server.custom_functions_call(data, main))
-        except xw.XlwingsError as e:
+        except Exception as e:  # XlwingsError: the message Excel shows; else a failure
             return {"error": type(e).__name__, "message": str(e)}
 
     out = {
+        "python": sys.version.split()[0],
+        "xlwings": xw.__version__,
+        "loads": loads,
         "modules": sorted(m for m in sys.modules if m.split(".")[0] == "umaoka"),
         "meta": sorted(f["name"] for f in
                        xlwings.server.custom_functions_meta(main)["functions"]),
@@ -83,29 +116,62 @@ CHILD = textwrap.dedent('''
 ''')
 
 
+def _other_pythons() -> dict[str, str]:
+    """CPython 3.10+ interpreters on this machine besides the one running the tests."""
+    found: dict[str, str] = {}
+    pyenv = os.environ.get("PYENV_ROOT", os.path.expanduser("~/.pyenv"))
+    candidates = [*glob.glob(f"{pyenv}/versions/*/bin"), *os.environ.get("PATH", "").split(
+        os.pathsep)]
+    for folder in candidates:
+        if folder.rstrip("/").endswith("shims"):  # pyenv's shims run only its chosen version
+            continue
+        for path in sorted(glob.glob(os.path.join(folder, "python3.1[0-9]"))):
+            minor = re.search(r"python(3\.\d+)$", path)
+            if minor and minor.group(1) != f"3.{sys.version_info[1]}":
+                found.setdefault(minor.group(1), path)
+    return dict(sorted(found.items()))
+
+
+OTHER_PYTHONS = _other_pythons()
+
+
 @pytest.fixture(scope="module")
 def lite_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
     folder = tmp_path_factory.mktemp("lite")
     paths = write_lite(folder)
     assert paths == [folder / "main.py", folder / "requirements.txt"]
+    (folder / "lite_import.py").write_text(paths[0].read_text(encoding="utf-8"),
+                                           encoding="utf-8")
     return folder
 
 
-@pytest.fixture(scope="module")
-def child(lite_dir: Path) -> dict:
+def _run_child(python: str, lite_dir: Path, packages: list[str]) -> dict:
     project = str(Path(__file__).resolve().parents[1])
-    code = f"PROJECT = {project!r}\nLITE = {str(lite_dir)!r}\n" + CHILD
-    result = subprocess.run([sys.executable, "-I", "-c", code], capture_output=True, text=True,
+    code = (f"PROJECT = {project!r}\nLITE = {str(lite_dir)!r}\nPACKAGES = {packages!r}\n"
+            + CHILD)
+    result = subprocess.run([python, "-I", "-c", code], capture_output=True, text=True,
                             cwd=str(lite_dir.parent), timeout=120)
     assert result.returncode == 0, result.stdout + result.stderr
     return json.loads(result.stdout.strip().splitlines()[-1])
 
 
+@pytest.fixture(scope="module")
+def child(lite_dir: Path) -> dict:
+    return _run_child(sys.executable, lite_dir, [])
+
+
+def child_names() -> list[str]:
+    """Every Excel function of the add-in: all of them must be in main.py."""
+    from umaoka.addin import udfs
+
+    return sorted(udfs.__all__)
+
+
 def test_main_py_runs_without_umaoka(child: dict):
     assert child["modules"] == []
-    assert child["meta"] == ["MJ_EXPLAIN", "MJ_HAND", "MJ_HAND_TABLE", "MJ_PRESETS", "MJ_RANK",
-                             "MJ_RANKPOINTS", "MJ_RULESET", "MJ_SETTLE", "MJ_SHORTCUT",
-                             "MJ_STANDINGS"]
+    assert child["loads"] == {"fresh": True, "again": True, "exec leaves sys.modules": True,
+                              "import": True}
+    assert child["meta"] == child_names()
 
 
 def test_main_py_settles(child: dict):
@@ -130,6 +196,39 @@ def test_main_py_other_functions(child: dict):
     assert child["presets"] == 11
     assert child["shortcut"] == [1, 25000, 25000, 25, 35, 10]
     assert child["explain"] == ["East", 35700, 0, 1, 5.7, 6, 0, 20, 20, 0, 46]
+
+
+@pytest.mark.parametrize("version", list(OTHER_PYTHONS))
+def test_main_py_loads_on_other_pythons(version: str, lite_dir: Path,
+                                        tmp_path_factory: pytest.TempPathFactory):
+    """The same load in every other CPython 3.10+ found on this machine, with the floor wheels
+    of our requirements unpacked for it (the newest xlwings needs 3.11+), and calls that
+    pass no optional argument (see the note below)."""
+    from pyodide_lite import NotReady, floor, wheels
+
+    try:
+        files = wheels(f"{p}=={floor(p)}" for p in REQUIREMENTS)
+    except NotReady as e:
+        if os.environ.get("CI"):
+            pytest.fail(str(e), pytrace=False)
+        pytest.skip(str(e))
+    packages = tmp_path_factory.mktemp("packages")
+    for file in files:
+        with zipfile.ZipFile(file) as wheel:
+            wheel.extractall(packages)
+    out = _run_child(OTHER_PYTHONS[version], lite_dir, [str(packages)])
+    assert out["python"].startswith(version + ".")
+    assert out["xlwings"] == floor("xlwings")
+    assert out["modules"] == []
+    assert all(out["loads"].values()), out["loads"]
+    assert out["meta"] == child_names()
+    assert out["standard"] == [[46, 12, -18, -40]]
+    assert out["block"][1] == ["", "", "", ""]
+    assert out["error"]["message"].startswith("scores add up to 99,900")
+    assert out["presets"] == 11
+    # Not asserted: under CPython 3.10, typing.get_type_hints turns ``ruleset: Cells = None``
+    # into Optional[Any], which xlwings' Office.js path takes for a converter (typing.Union)
+    # and fails on as soon as a value is given ("AttributeError: reader"). Pyodide is 3.12+.
 
 
 def test_source_is_one_module_without_umaoka_imports():
@@ -163,9 +262,9 @@ def test_source_follows_the_package(tmp_path: Path):
 
 def test_requirements(lite_dir: Path):
     text = (lite_dir / "requirements.txt").read_text()
-    assert text.splitlines() == ["xlwings>=0.33", "mahjong>=1.2"]
+    assert text.splitlines() == ["xlwings>=0.33.9", "mahjong>=1.2"]
     assert "umaoka" not in text
-    assert lite_requirements("import xlwings as xw\n") == "xlwings>=0.33\n"
+    assert lite_requirements("import xlwings as xw\n") == "xlwings>=0.33.9\n"
 
 
 def test_write_lite_never_overwrites_unless_forced(tmp_path: Path):

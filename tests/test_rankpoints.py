@@ -6,9 +6,6 @@ from __future__ import annotations
 import doctest
 import importlib
 import itertools
-import json
-import subprocess
-import sys
 from decimal import Decimal
 from pathlib import Path
 
@@ -16,10 +13,8 @@ import pytest
 import xlwings as xw
 from hypothesis import given
 from hypothesis import strategies as st
-from test_lite import CHILD
 from test_officejs import call
 from umaoka.addin.cli import main
-from umaoka.addin.lite import write_lite
 from umaoka.engine import UmaokaError, settle, standings, standings_table
 from umaoka.engine.rankpoints import (
     RankPoints,
@@ -451,22 +446,6 @@ def test_udf_errors_are_one_sentence_for_the_cell():
 
 
 # -- MJ_RANKPOINTS in xlwings Lite's main.py, without umaoka ---------------------------------------
-
-
-def test_lite_main_py_has_rank_points(tmp_path: Path):
-    write_lite(tmp_path)
-    project = str(Path(__file__).resolve().parents[1])
-    head = CHILD[: CHILD.index("out = {")]
-    code = (f"PROJECT = {project!r}\nLITE = {str(tmp_path)!r}\n" + head + "print(json.dumps(["
-            "call('MJ_RANKPOINTS', [[13200, 20300, 29900, 36600]], 'mahjongsoul', 'jade', "
-            "[['Master 2', 'Master 1', 'Master 3', 'Master 1']]), "
-            "call('MJ_RANKPOINTS', [[1, 2, 3, 4]], 'tenhou', 'phoenx', '七段')]))\n")
-    result = subprocess.run([sys.executable, "-I", "-c", code], capture_output=True, text=True,
-                            cwd=str(tmp_path), timeout=120)
-    assert result.returncode == 0, result.stdout + result.stderr
-    good, bad = json.loads(result.stdout.strip().splitlines()[-1])
-    assert good == [[-206, -9, 65, 137]]
-    assert bad["message"].startswith('room cannot be "phoenx"')
 
 
 # -- The command line ------------------------------------------------------------------------------
