@@ -1,5 +1,20 @@
-"""The one exception the engine raises for bad input."""
+"""The one exception the engine raises for bad input, and how its messages quote values."""
+
+from typing import Any
 
 
 class UmaokaError(ValueError):
     """Bad input or rules: the message is one sentence saying what is wrong and how to fix it."""
+
+
+def excerpt(value: Any, limit: int = 40) -> str:
+    """A value as a message quotes it: at most ``limit`` characters, with ``...`` when cut.
+
+    >>> excerpt("x" * 100, 10)
+    'xxxxxxx...'
+    """
+    try:
+        text = value if isinstance(value, str) else str(value)
+    except ValueError:  # an int beyond Python's 4,300-digit limit for text
+        return "a number of over 4,300 digits"
+    return text if len(text) <= limit else text[: limit - 3] + "..."

@@ -28,7 +28,16 @@ from decimal import Decimal, InvalidOperation
 from functools import lru_cache
 from typing import Any
 
-from .errors import UmaokaError
+from .errors import UmaokaError, excerpt
+
+#: The longest ruleset text read: a preset name and every field overridden fit in a few
+#: hundred characters; longer texts are refused at once (an Excel cell holds 32,767).
+MAX_TEXT = 2000
+
+#: Excel's error values, as a cell holding one arrives (Office.js sends them as text too).
+EXCEL_ERRORS = frozenset({"#NULL!", "#DIV/0!", "#VALUE!", "#REF!", "#NAME?", "#NUM!", "#N/A",
+                          "#GETTING_DATA", "#SPILL!", "#CALC!", "#FIELD!", "#BLOCKED!",
+                          "#CONNECT!", "#BUSY!", "#UNKNOWN!", "#PYTHON!", "#EXTERNAL!"})
 
 FIELDS = (
     "players",
@@ -304,6 +313,8 @@ def _check_uma(uma: tuple[Decimal, ...], players: int, what: str) -> None:
 
 
 def _closest(word: str, options: Iterable[str]) -> str:
+    if len(word) > 40:  # no option is that long; difflib's time grows with the word squared
+        return ""
     match = difflib.get_close_matches(word.lower(), list(options), n=1, cutoff=0.6)
     return f' Did you mean "{match[0]}"?' if match else ""
 
@@ -311,7 +322,8 @@ def _closest(word: str, options: Iterable[str]) -> str:
 def _unknown_value(key: str, value: Any, options: Iterable[str] | None = None) -> str:
     opts = list(CHOICES[key] if options is None else options)
     return (
-        f'{key} cannot be "{value}"; use one of {", ".join(opts)}.{_closest(str(value), opts)}'
+        f'{key} cannot be "{excerpt(value)}"; use one of {", ".join(opts)}.'
+        f"{_closest(str(value), opts)}"
     )
 
 
@@ -320,12 +332,13 @@ def _number(key: str, value: Any) -> int:
         raise UmaokaError(f"{key} must be a number of points, e.g. 25000 (got {value}).")
     try:
         d = Decimal(str(value).replace(",", "").replace("_", "").strip())
-    except InvalidOperation:
+    except (InvalidOperation, ValueError):
         raise UmaokaError(
-            f'{key} must be a number of points, e.g. 25000 (got "{value}").'
+            f'{key} must be a number of points, e.g. 25000 (got "{excerpt(value)}").'
         ) from None
-    if not d.is_finite() or d != d.to_integral_value():
-        raise UmaokaError(f"{key} must be a whole number of points, e.g. 25000 (got {value}).")
+    if not d.is_finite() or abs(d) >= 10**9 or d != d.to_integral_value():
+        raise UmaokaError(f"{key} must be a whole number of points below 1,000,000,000, e.g. "
+                          f"25000 (got {excerpt(value)}).")
     return int(d)
 
 
@@ -367,18 +380,21 @@ def parse_uma(value: Any, what: str = "uma") -> tuple[Decimal, ...]:
         parts = list(value)
     else:
         parts = [value]
+    if len(parts) > 8:
+        raise UmaokaError(f"{what} has {len(parts)} values; give one per player from 1st to "
+                          "last, e.g. 20/10/-10/-20.")
     out = []
     for p in parts:
         try:
             if isinstance(p, bool):
                 raise InvalidOperation
             d = Decimal(str(p).strip())
-            if not d.is_finite():
+            if not d.is_finite() or abs(d) >= 10**6:
                 raise InvalidOperation
-        except InvalidOperation:
+        except (InvalidOperation, ValueError):
             raise UmaokaError(
-                f'{what} "{value}" is not a list of numbers; write it as 20/10/-10/-20, '
-                "+20,+10,-10,-20, or a shorthand 5-10, 10-20, 10-30, 20-30."
+                f'{what} "{excerpt(value)}" is not a list of numbers in thousands; write it as '
+                "20/10/-10/-20, +20,+10,-10,-20, or a shorthand 5-10, 10-20, 10-30, 20-30."
             ) from None
         out.append(d + 0)  # + 0 turns -0 into 0
     return tuple(out)
@@ -386,7 +402,15 @@ def parse_uma(value: Any, what: str = "uma") -> tuple[Decimal, ...]:
 
 def _parse_floating(value: Any) -> tuple[str, tuple[tuple[Decimal, ...], ...]]:
     if isinstance(value, Mapping):
-        entries = {int(k): v for k, v in value.items()}
+        entries = {}
+        for k, vec in value.items():
+            try:
+                entries[k if type(k) is int else int(str(k).strip())] = vec
+            except ValueError:
+                raise UmaokaError(
+                    f'floating table key "{excerpt(k)}" should be a floating count 1, 2 or 3, '
+                    'e.g. {1: "12/-1/-3/-8", 2: "8/4/-4/-8", 3: "8/3/1/-12"}.'
+                ) from None
     elif isinstance(value, bool):
         return ("shift" if value else "off"), ()
     else:
@@ -397,7 +421,7 @@ def _parse_floating(value: Any) -> tuple[str, tuple[tuple[Decimal, ...], ...]]:
             return "shift", ()
         if ":" not in text:
             raise UmaokaError(
-                f'floating cannot be "{value}"; use off, shift, or a table such as '
+                f'floating cannot be "{excerpt(value)}"; use off, shift, or a table such as '
                 "1:12/-1/-3/-8|2:8/4/-4/-8|3:8/3/1/-12."
                 + _closest(text, ("off", "shift"))
             )
@@ -410,13 +434,13 @@ def _parse_floating(value: Any) -> tuple[str, tuple[tuple[Decimal, ...], ...]]:
                 entries[int(k.strip())] = vec
             except ValueError:
                 raise UmaokaError(
-                    f'floating table entry "{part.strip()}" should look like 2:8/4/-4/-8 '
+                    f'floating table entry "{excerpt(part.strip())}" should look like 2:8/4/-4/-8 '
                     "(floating count, colon, uma)."
                 ) from None
     if sorted(entries) != [1, 2, 3]:
         raise UmaokaError(
             "a floating uma table needs one uma vector for each of 1, 2 and 3 floating players "
-            f"(got {sorted(entries)}), e.g. 1:12/-1/-3/-8|2:8/4/-4/-8|3:8/3/1/-12."
+            f"(got {excerpt(sorted(entries))}), e.g. 1:12/-1/-3/-8|2:8/4/-4/-8|3:8/3/1/-12."
         )
     return "table", tuple(
         parse_uma(entries[k], f"the floating uma for {k} floating") for k in (1, 2, 3)
@@ -434,20 +458,25 @@ _KEY_ALIASES = {"return": "target", "returns": "target", "tie": "ties", "deposit
 def _apply(base: Ruleset, pairs: Iterable[tuple[Any, Any]]) -> Ruleset:
     """Apply key/value overrides to a ruleset; a ``preset`` key first picks the base."""
     changes: dict[str, Any] = {}
-    given: list[tuple[str, Any]] = []
+    given: dict[str, Any] = {}
     for raw_key, value in pairs:
-        key = str(raw_key).strip().lower().replace(" ", "_")
-        key = _KEY_ALIASES.get(key, key)
+        key = _key(raw_key)
+        if key != "preset" and key not in FIELDS:
+            raise UmaokaError(
+                f'"{excerpt(raw_key)}" is not a ruleset field; use {", ".join(FIELDS)} '
+                f"(or preset).{_closest(key, FIELDS)}"
+            )
+        _check_value(key, value)
         if key == "preset":
             base = preset(str(value))
             continue
-        if key not in FIELDS:
+        if key in given:
             raise UmaokaError(
-                f'"{raw_key}" is not a ruleset field; use {", ".join(FIELDS)} '
-                f"(or preset).{_closest(key, FIELDS)}"
+                f'{key} is given twice ("{excerpt(given[key], 20)}", then '
+                f'"{excerpt(value, 20)}"); keep the one you mean and remove the other.'
             )
-        given.append((key, value))
-    for key, value in given:
+        given[key] = value
+    for key, value in given.items():
         if key in ("start", "target"):
             changes[key] = _number(key, value)
         elif key == "players":
@@ -470,9 +499,40 @@ def _apply(base: Ruleset, pairs: Iterable[tuple[Any, Any]]) -> Ruleset:
     return replace(base, name="custom", **changes)
 
 
+def _key(raw_key: Any) -> str:
+    """A key as written (any case, spaces, other names) as the field it names, or as is."""
+    key = str(raw_key).strip().lower().replace(" ", "_")
+    return _KEY_ALIASES.get(key, key)
+
+
+def _check_value(key: str, value: Any) -> None:
+    """Refuse a blank, an Excel error or an overlong text as a key's value, naming the key."""
+    if isinstance(value, Mapping) and "basicValue" in value and key != "floating":
+        value = value.get("basicValue")  # an Office.js cell entity, e.g. an error value
+    if value is None or (isinstance(value, str) and not value.strip()):
+        example = "mleague" if key == "preset" else preset("standard").values()[key]
+        raise UmaokaError(f"{key} has no value (it is blank); give one, e.g. {key}={example}, "
+                          f"or leave {key} out.")
+    if isinstance(value, str):
+        if value.strip().upper() in EXCEL_ERRORS:
+            raise UmaokaError(f"the value of {key} is the Excel error {value.strip().upper()}; "
+                              "fix the cell it comes from or type the value.")
+        if len(value) > MAX_TEXT:
+            raise UmaokaError(f'the value of {key} is {len(value):,} characters long '
+                              f'("{excerpt(value)}"); give a short value such as '
+                              f"{key}=" + ("mleague" if key == "preset" else
+                                           str(preset("standard").values()[key])) + ".")
+
+
 def _text_pairs(text: str) -> tuple[str | None, list[tuple[str, str]]]:
     """Split ``"mleague; ties=seat uma=20, 10, -10, -20"`` into a preset name and pairs."""
-    matches = list(re.finditer(r"([A-Za-z_][\w]*)\s*=\s*", text))
+    if len(text) > MAX_TEXT:
+        raise UmaokaError(
+            f'the ruleset text "{excerpt(text)}" is {len(text):,} characters long; a ruleset is '
+            f"a preset name and a few key=value overrides, at most {MAX_TEXT:,} characters."
+        )
+    # A key starts where no word character precedes it, so each word is tried once.
+    matches = list(re.finditer(r"(?<!\w)([A-Za-z_]\w*)\s*=\s*", text))
     head = text[: matches[0].start()] if matches else text
     head = head.strip().strip(";,").strip()
     pairs = []
@@ -482,7 +542,7 @@ def _text_pairs(text: str) -> tuple[str | None, list[tuple[str, str]]]:
         pairs.append((m.group(1), value))
     if head and (" " in head or ";" in head):
         raise UmaokaError(
-            f'cannot read the ruleset "{text}"; write a preset name first, then key=value '
+            f'cannot read the ruleset "{excerpt(text)}"; write a preset name first, then key=value '
             'overrides, e.g. "mleague; ties=seat".'
         )
     return (head or None), pairs
@@ -500,7 +560,8 @@ def preset(name: str) -> Ruleset:
     if key in PRESETS:
         return PRESETS[key].ruleset
     raise UmaokaError(
-        f'"{name}" is not a preset; use one of {", ".join(PRESETS)}.{_closest(key, PRESETS)}'
+        f'"{excerpt(name)}" is not a preset; use one of {", ".join(PRESETS)}.'
+        f"{_closest(key, PRESETS)}"
     )
 
 
@@ -534,7 +595,10 @@ def ruleset(spec: Any = None) -> Ruleset:
         pairs = []
         for row in spec:
             cells = list(row) if isinstance(row, (list, tuple)) else [row]
-            cells = [c for c in cells if c is not None and str(c).strip() != ""]
+            if len(cells) >= 2 and _key(cells[0]) in (*FIELDS, "preset") and _blank(cells[1]):
+                pairs.append((cells[0], cells[1]))  # a key with a blank value: _apply says so
+                continue
+            cells = [c for c in cells if not _blank(c)]
             if not cells:
                 continue  # blank row of a rules range
             if len(cells) == 1:
@@ -544,8 +608,16 @@ def ruleset(spec: Any = None) -> Ruleset:
             pairs.append((cells[0], cells[1]))
         return _apply(preset("standard"), pairs)
     raise UmaokaError(
-        f"a ruleset must be a preset name, a ruleset text or a key/value table (got {spec!r})."
+        "a ruleset must be a preset name, a ruleset text or a key/value table "
+        f"(got {excerpt(repr(spec))})."
     )
+
+
+def _blank(cell: Any) -> bool:
+    """A blank cell of a rules range (None, empty text, or an Office.js blank entity)."""
+    if isinstance(cell, Mapping) and "basicValue" in cell:
+        cell = cell.get("basicValue")
+    return cell is None or (isinstance(cell, str) and not cell.strip())
 
 
 def _row_text(text: str) -> list[tuple[str, str]]:

@@ -16,7 +16,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from decimal import Decimal, InvalidOperation
 from typing import Any
 
-from .errors import UmaokaError
+from .errors import UmaokaError, excerpt
 from .rules import Ruleset
 from .rules import ruleset as resolve
 
@@ -270,12 +270,6 @@ def seat_names(n: int) -> tuple[str, ...]:
 #: Largest raw score, deposit or penalty accepted (in points): far beyond any real game, and
 #: small enough that exact arithmetic on it stays cheap and within Decimal's context.
 MAX_POINTS = 10**12
-
-
-def excerpt(value: Any, limit: int = 40) -> str:
-    """A value as a message quotes it: at most ``limit`` characters, with ``...`` when cut."""
-    text = str(value)
-    return text if len(text) <= limit else text[: limit - 3] + "..."
 
 
 def _to_decimal(value: Any, what: str, hint: str = "enter raw points such as 32400"
