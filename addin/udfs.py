@@ -18,11 +18,12 @@ sheet, while this module's own conversion costs well under 1 µs per cell.
 
 from __future__ import annotations
 
+import functools
+import logging
 import sys
 from collections.abc import Callable, Iterator
-from contextlib import contextmanager
 from decimal import Decimal
-from typing import Any
+from typing import Any, TypeVar
 
 import xlwings as xw
 from umaoka.engine import (
@@ -35,6 +36,7 @@ from umaoka.engine import (
     standings_table,
 )
 from umaoka.engine import ruleset as resolve_ruleset
+from umaoka.engine.errors import excerpt
 from umaoka.engine.hands import hand, hand_rules, hand_table
 from umaoka.engine.rankpoints import game_rank_points, rank_points
 
@@ -52,8 +54,14 @@ __all__ = [
 ]
 
 #: What Excel passes: a value, or a range as a list of rows (typing.Any is the annotation
-#: every xlwings runtime accepts as "convert as usual").
+#: every xlwings runtime accepts as "convert as usual"). Arguments that default to None also
+#: name it as their converter, ``@xw.arg(name, Cells, ...)``: before Python 3.11,
+#: ``typing.get_type_hints`` reports ``Optional[Any]`` for ``x: Any = None``, and xlwings
+#: Server would take ``typing.Union`` for the converter (``AttributeError: reader``).
 Cells = Any
+
+_F = TypeVar("_F", bound=Callable[..., Any])
+_log = logging.getLogger("umaoka")
 
 RULESET_DOC = ("Preset name (standard, mleague, ema...), ruleset text such as "
                '"mleague; ties=seat", or a two-column key/value range. Blank: standard.')
@@ -63,13 +71,31 @@ class UmaokaExcelError(xw.XlwingsError):
     """A bad input, with the engine's one-sentence message for the person at the sheet."""
 
 
-@contextmanager
-def _excel_errors() -> Iterator[None]:
-    """Turn the engine's errors into errors Excel shows with their message, no traceback."""
-    try:
-        yield
-    except UmaokaError as e:
-        raise UmaokaExcelError(str(e)) from None
+def _excel_function(func: _F) -> _F:
+    """Every Excel function's errors as one sentence Excel shows for the cell, no traceback.
+
+    The engine's errors keep their message; anything unforeseen says it is umaoka's fault
+    and how to report it, and its traceback goes to the log. Applied under ``@xw.func`` and
+    ``@xw.arg``: functools.wraps keeps the signature and annotations xlwings reads.
+    """
+
+    @functools.wraps(func)
+    def call(*args: Any, **kwargs: Any) -> Any:
+        try:
+            return func(*args, **kwargs)
+        except xw.XlwingsError:
+            raise
+        except UmaokaError as e:
+            raise UmaokaExcelError(str(e)) from None
+        except Exception as e:
+            _log.exception("umaoka internal error in %s", func.__name__)
+            raise UmaokaExcelError(
+                f"umaoka internal error in {func.__name__} ({type(e).__name__}: "
+                f"{excerpt(e, 120)}): please report it with the inputs of this cell; the "
+                "details are in the log."
+            ) from None
+
+    return call  # type: ignore[return-value]
 
 
 # ------------------------------------------------------------------------------------------------
@@ -252,59 +278,59 @@ def _each_game(games: list[list[Any]], column: bool,
 @xw.arg("scores", "raw", ndim=2,
         doc="Raw end-of-game points in seat order (East first): a row or column for one game, "
             "or a block with one game per row.")
-@xw.arg("ruleset", ndim=2, doc=RULESET_DOC)
+@xw.arg("ruleset", Cells, ndim=2, doc=RULESET_DOC)
 @xw.arg("deposits", "raw", ndim=2,
         doc="Leftover riichi sticks in points (1000 per stick): one value, or one per game. "
             "Blank: 0.")
 @xw.arg("penalties", "raw", ndim=2,
         doc="Penalties (chombo) in final points added after settlement: one per player, one "
             "row per game. Blank: none.")
+@_excel_function
 def MJ_SETTLE(scores: Cells, ruleset: Cells = None, deposits: Cells = None,
               penalties: Cells = None) -> Any:
     """Final scores with oka and uma, in seat order. E.g. =MJ_SETTLE(B2:E2, "mleague")."""
-    with _excel_errors():
-        rules = _rules(ruleset)
-        games, column = _games(scores)
-        deps = [0 if _is_blank(d) else d for d in _per_game(deposits, len(games), "deposits")]
-        pens = _penalty_rows(penalties, len(games))
-        return _each_game(games, column, lambda i, row: _numbers(
-            settle(row, rules, deps[i], pens[i]).final))
+    rules = _rules(ruleset)
+    games, column = _games(scores)
+    deps = [0 if _is_blank(d) else d for d in _per_game(deposits, len(games), "deposits")]
+    pens = _penalty_rows(penalties, len(games))
+    return _each_game(games, column, lambda i, row: _numbers(
+        settle(row, rules, deps[i], pens[i]).final))
 
 
 @xw.func
 @xw.arg("scores", "raw", ndim=2,
         doc="Raw end-of-game points in seat order: a row or column for one game, or a block "
             "with one game per row.")
-@xw.arg("ruleset", ndim=2, doc=RULESET_DOC + " Its ties rule decides equal scores.")
+@xw.arg("ruleset", Cells, ndim=2, doc=RULESET_DOC + " Its ties rule decides equal scores.")
+@_excel_function
 def MJ_RANK(scores: Cells, ruleset: Cells = None) -> Any:
     """Place of each player by raw score (1 = top), ties by the ruleset. E.g. =MJ_RANK(B2:E2)."""
-    with _excel_errors():
-        rules = _rules(ruleset)
-        return _each_game(*_games(scores), lambda i, row: list(rank(row, rules)))
+    rules = _rules(ruleset)
+    return _each_game(*_games(scores), lambda i, row: list(rank(row, rules)))
 
 
 @xw.func
 @xw.arg("scores", "raw", ndim=2,
         doc="Raw end-of-game points of one game in seat order (a row or a column).")
-@xw.arg("ruleset", ndim=2, doc=RULESET_DOC)
+@xw.arg("ruleset", Cells, ndim=2, doc=RULESET_DOC)
 @xw.arg("deposits", "raw", ndim=2,
         doc="Leftover riichi sticks in points (1000 per stick). Blank: 0.")
+@_excel_function
 def MJ_EXPLAIN(scores: Cells, ruleset: Cells = None, deposits: Cells = None) -> Any:
     """Every step of one settlement: a header and a row per player. =MJ_EXPLAIN(B2:E2)."""
-    with _excel_errors():
-        game = settle(_line(scores) or [], _rules(ruleset), _scalar(deposits, 0))
-        return [_numbers(row) for row in game.explain()]
+    game = settle(_line(scores) or [], _rules(ruleset), _scalar(deposits, 0))
+    return [_numbers(row) for row in game.explain()]
 
 
 @xw.func
-@xw.arg("ruleset", ndim=2, doc=RULESET_DOC)
+@xw.arg("ruleset", Cells, ndim=2, doc=RULESET_DOC)
 @xw.arg("scores", "raw", ndim=2,
         doc="Raw points of one game to show (a row or a column). Blank: everybody at start.")
+@_excel_function
 def MJ_SHORTCUT(ruleset: Cells = None, scores: Cells = None) -> Any:
     """Shortcut table: final = round(raw/1000) + offset of the place; an error says why when
     the ruleset's rounding does not allow it. =MJ_SHORTCUT("standard")."""
-    with _excel_errors():
-        return [_numbers(row) for row in shortcut(_rules(ruleset), _line(scores)).table()]
+    return [_numbers(row) for row in shortcut(_rules(ruleset), _line(scores)).table()]
 
 
 @xw.func
@@ -312,6 +338,7 @@ def MJ_SHORTCUT(ruleset: Cells = None, scores: Cells = None) -> Any:
         doc="Player names, one game per row, in the same seat order as the finals.")
 @xw.arg("finals", "raw", ndim=2,
         doc="Final scores (e.g. from MJ_SETTLE), same size as players. Blank rows are skipped.")
+@_excel_function
 def MJ_STANDINGS(players: Cells, finals: Cells) -> Any:
     """League standings: totals, averages, places, rates; best first. =MJ_STANDINGS(B2:E9,G2:J9)."""
     names_grid, finals_grid = _grid(players), _grid(finals)
@@ -343,16 +370,17 @@ def MJ_STANDINGS(players: Cells, finals: Cells) -> Any:
 
 
 @xw.func
-@xw.arg("ruleset", ndim=2, doc=RULESET_DOC)
+@xw.arg("ruleset", Cells, ndim=2, doc=RULESET_DOC)
+@_excel_function
 def MJ_RULESET(ruleset: Cells = None) -> Any:
     """The ruleset as a key/value table, usable as a ruleset range. =MJ_RULESET("ema")."""
-    with _excel_errors():
-        rules = _rules(ruleset)
-        head = [["preset", rules.name]] if rules.name in PRESETS else []
-        return head + [[key, value] for key, value in rules.values().items()]
+    rules = _rules(ruleset)
+    head = [["preset", rules.name]] if rules.name in PRESETS else []
+    return head + [[key, value] for key, value in rules.values().items()]
 
 
 @xw.func
+@_excel_function
 def MJ_PRESETS() -> Any:
     """Every preset with its description, main values and source. =MJ_PRESETS()."""
     fields = ["players", "start", "target", "oka", "uma", "floating", "rounding", "round_on",
@@ -367,18 +395,23 @@ def MJ_PRESETS() -> Any:
 @xw.func
 @xw.arg("han", doc='Han (1 or more), a limit such as "mangan", or a yakuman such as "yakuman" '
         'or "double yakuman".')
-@xw.arg("fu", doc="Fu (20, 25, 30 ... 140; up to 170 under aotenjou); may be blank from 5 han "
+@xw.arg("fu", Cells,
+        doc="Fu (20, 25, 30 ... 140; up to 170 under aotenjou); may be blank from 5 han "
         "(mangan) up.")
 @xw.arg("dealer", doc='TRUE (or "dealer") if the winner is the dealer. Blank: FALSE.')
 @xw.arg("tsumo", doc='TRUE (or "tsumo") for a self-drawn win, FALSE (or "ron") for a win off '
         "a discard. Blank: FALSE.")
 @xw.arg("honba", doc="Repeat counters (honba) on the table. Blank: 0.")
-@xw.arg("options", ndim=2, doc='Hand rules such as "kiriage; kazoe=unlimited; sanma", or a '
+@xw.arg("options", Cells, ndim=2,
+        doc='Hand rules such as "kiriage; kazoe=unlimited; sanma", or a '
         "two-column key/value range. Blank: none.")
-@xw.arg("pao", doc="Pao (sekinin barai): how many of the yakuman a liable player answers for "
+@xw.arg("pao", Cells,
+        doc="Pao (sekinin barai): how many of the yakuman a liable player answers for "
         '(1, 2 ...), TRUE or "all" for the whole hand. Blank: no pao.')
-@xw.arg("liable_dealer", doc="TRUE if the liable player is the dealer (it matters on a "
+@xw.arg("liable_dealer", Cells,
+        doc="TRUE if the liable player is the dealer (it matters on a "
         "non-dealer's tsumo when only some yakuman are liable). Blank: FALSE.")
+@_excel_function
 def MJ_HAND(han: Cells, fu: Cells = None, dealer: Cells = False, tsumo: Cells = False,
             honba: Cells = 0, options: Cells = None, pao: Cells = None,
             liable_dealer: Cells = None) -> Any:
@@ -388,26 +421,26 @@ def MJ_HAND(han: Cells, fu: Cells = None, dealer: Cells = False, tsumo: Cells = 
     layout (ron: the discarder; non-dealer tsumo: each other non-dealer, the dealer; dealer
     tsumo: each other player), blank where there is no such player.
     E.g. =MJ_HAND(3, 30) or =MJ_HAND("yakuman", , FALSE, TRUE, 1, , 1)."""
-    with _excel_errors():
-        result = hand(_scalar(han), _scalar(fu), _scalar(dealer, False), _scalar(tsumo, False),
-                      _scalar(honba, 0), rules=_hand_rules(options), pao=_scalar(pao, 0),
-                      liable_dealer=_scalar(liable_dealer, False))
-        if result.pao:
-            row = [result.total, result.liable,
-                   *("" if p is None else p for p in result.payments)]
-            return [row + [""] * (4 - len(row))]
-        return [[result.total, *result.payments] + [""] * (2 - len(result.payments))]
+    result = hand(_scalar(han), _scalar(fu), _scalar(dealer, False), _scalar(tsumo, False),
+                  _scalar(honba, 0), rules=_hand_rules(options), pao=_scalar(pao, 0),
+                  liable_dealer=_scalar(liable_dealer, False))
+    if result.pao:
+        row = [result.total, result.liable,
+               *("" if p is None else p for p in result.payments)]
+        return [row + [""] * (4 - len(row))]
+    return [[result.total, *result.payments] + [""] * (2 - len(result.payments))]
 
 
 @xw.func
 @xw.arg("dealer", doc='TRUE (or "dealer") for the dealer\'s table. Blank: the non-dealer\'s.')
-@xw.arg("options", ndim=2, doc='Hand rules such as "kiriage" or "aotenjou", or a two-column '
+@xw.arg("options", Cells, ndim=2,
+        doc='Hand rules such as "kiriage" or "aotenjou", or a two-column '
         "key/value range. Blank: none.")
+@_excel_function
 def MJ_HAND_TABLE(dealer: Cells = False, options: Cells = None) -> Any:
     """The scoring table: a row per han, a column per fu, "ron / tsumo" in each cell, then
     the limits. E.g. =MJ_HAND_TABLE(TRUE)."""
-    with _excel_errors():
-        return hand_table(_scalar(dealer, False), _hand_rules(options))
+    return hand_table(_scalar(dealer, False), _hand_rules(options))
 
 
 def _cells_per_game(value: Cells, games: list[list[Any]], what: str) -> list[Any]:
@@ -436,41 +469,41 @@ def _cells_per_game(value: Cells, games: list[list[Any]], what: str) -> list[Any
 @xw.arg("rank", "raw", ndim=2,
         doc='Rank of the player(s): Tenhou dan (七段, 7dan, 2級, 新人, 天鳳位) or Mahjong Soul '
             'rank ("Expert 2", 雀傑2, E2, Celestial); one, one per game, or one per player.')
-@xw.arg("length", ndim=2, doc='"east" (東風) or "south" (hanchan, 半荘). Blank: south.')
-@xw.arg("players", ndim=2, doc="4, or 3 for sanma. Blank: 4.")
+@xw.arg("length", Cells, ndim=2, doc='"east" (東風) or "south" (hanchan, 半荘). Blank: south.')
+@xw.arg("players", Cells, ndim=2, doc="4, or 3 for sanma. Blank: 4.")
 @xw.arg("scores", "raw", ndim=2,
         doc="Mahjong Soul: raw end scores in the shape of results, when results holds places. "
             "Blank: none.")
+@_excel_function
 def MJ_RANKPOINTS(results: Cells, system: Cells, room: Cells, rank: Cells,
                   length: Cells = None, players: Cells = None, scores: Cells = None) -> Any:
     """Online rank points (Tenhou dan points, Mahjong Soul rank points) in the shape of
     results. E.g. =MJ_RANKPOINTS(B2:E2, "mahjongsoul", "jade", "Master 1")."""
-    with _excel_errors():
-        grid = _grid(results)
-        size = _scalar(players, 4)
-        column = len(grid) > 1 and all(len(row) == 1 for row in grid)
-        if column and len(grid) == size and not all(
-                type(row[0]) is int and 1 <= row[0] <= size for row in grid):
-            games = [[row[0] for row in grid]]  # one table's raw scores as a column
-        else:
-            games, column = grid, False
-        count = len(games)
-        systems = _per_game(system, count, "system")
-        rooms = _per_game(room, count, "room")
-        lengths = [_cell_or(v, "south") for v in _per_game(length, count, "length")]
-        sizes = [_cell_or(v, 4) for v in _per_game(players, count, "players")]
-        ranks = _cells_per_game(rank, games, "rank")
-        raws = _cells_per_game(scores, games, "scores")
+    grid = _grid(results)
+    size = _scalar(players, 4)
+    column = len(grid) > 1 and all(len(row) == 1 for row in grid)
+    if column and len(grid) == size and not all(
+            type(row[0]) is int and 1 <= row[0] <= size for row in grid):
+        games = [[row[0] for row in grid]]  # one table's raw scores as a column
+    else:
+        games, column = grid, False
+    count = len(games)
+    systems = _per_game(system, count, "system")
+    rooms = _per_game(room, count, "room")
+    lengths = [_cell_or(v, "south") for v in _per_game(length, count, "length")]
+    sizes = [_cell_or(v, 4) for v in _per_game(players, count, "players")]
+    ranks = _cells_per_game(rank, games, "rank")
+    raws = _cells_per_game(scores, games, "scores")
 
-        def compute(i: int, row: list[Any]) -> list[Any]:
-            if len(row) == 1:
-                one = raws[i][0] if isinstance(raws[i], list) else raws[i]
-                return [_number(rank_points(row[0], one, systems[i], rooms[i], ranks[i],
-                                            lengths[i], sizes[i]).points)]
-            return [_number(p.points) for p in game_rank_points(
-                row, systems[i], rooms[i], ranks[i], lengths[i], sizes[i], raws[i])]
+    def compute(i: int, row: list[Any]) -> list[Any]:
+        if len(row) == 1:
+            one = raws[i][0] if isinstance(raws[i], list) else raws[i]
+            return [_number(rank_points(row[0], one, systems[i], rooms[i], ranks[i],
+                                        lengths[i], sizes[i]).points)]
+        return [_number(p.points) for p in game_rank_points(
+            row, systems[i], rooms[i], ranks[i], lengths[i], sizes[i], raws[i])]
 
-        return _each_game(games, column, compute)
+    return _each_game(games, column, compute)
 
 
 def _cell_or(value: Any, default: Any) -> Any:
