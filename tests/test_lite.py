@@ -202,8 +202,8 @@ def test_main_py_other_functions(child: dict):
 def test_main_py_loads_on_other_pythons(version: str, lite_dir: Path,
                                         tmp_path_factory: pytest.TempPathFactory):
     """The same load in every other CPython 3.10+ found on this machine, with the floor wheels
-    of our requirements unpacked for it (the newest xlwings needs 3.11+), and calls that
-    pass no optional argument (see the note below)."""
+    of our requirements unpacked for it (the newest xlwings needs 3.11+), optional arguments
+    given (see the note below)."""
     from pyodide_lite import NotReady, floor, wheels
 
     try:
@@ -226,9 +226,13 @@ def test_main_py_loads_on_other_pythons(version: str, lite_dir: Path,
     assert out["block"][1] == ["", "", "", ""]
     assert out["error"]["message"].startswith("scores add up to 99,900")
     assert out["presets"] == 11
-    # Not asserted: under CPython 3.10, typing.get_type_hints turns ``ruleset: Cells = None``
-    # into Optional[Any], which xlwings' Office.js path takes for a converter (typing.Union)
-    # and fails on as soon as a value is given ("AttributeError: reader"). Pyodide is 3.12+.
+    # Optional arguments given: under CPython 3.10, typing.get_type_hints turns ``ruleset:
+    # Cells = None`` into Optional[Any], which xlwings' Office.js path would take for the
+    # converter (typing.Union: "AttributeError: reader") had udfs.py not named it.
+    assert out["mleague"] == [[16.8], [16.6], [16.6], [-50]]
+    assert dict(out["ruleset"])["ties"] == "seat"
+    assert out["hand"] == [[5500, 1400, 2700]]
+    assert out["shortcut"] == [1, 25000, 25000, 25, 35, 10]
 
 
 def test_source_is_one_module_without_umaoka_imports():
