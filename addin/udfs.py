@@ -63,6 +63,8 @@ Cells = Any
 _F = TypeVar("_F", bound=Callable[..., Any])
 _log = logging.getLogger("umaoka")
 
+#: Ruleset ranges are read with ``err_to_str``, so a value cell showing #REF! or #N/A is named
+#: as such instead of reaching the engine as a blank.
 RULESET_DOC = ("Preset name (standard, mleague, ema...), ruleset text such as "
                '"mleague; ties=seat", or a two-column key/value range. Blank: standard.')
 
@@ -278,7 +280,7 @@ def _each_game(games: list[list[Any]], column: bool,
 @xw.arg("scores", "raw", ndim=2,
         doc="Raw end-of-game points in seat order (East first): a row or column for one game, "
             "or a block with one game per row.")
-@xw.arg("ruleset", Cells, ndim=2, doc=RULESET_DOC)
+@xw.arg("ruleset", Cells, ndim=2, err_to_str=True, doc=RULESET_DOC)
 @xw.arg("deposits", "raw", ndim=2,
         doc="Leftover riichi sticks in points (1000 per stick): one value, or one per game. "
             "Blank: 0.")
@@ -301,7 +303,8 @@ def MJ_SETTLE(scores: Cells, ruleset: Cells = None, deposits: Cells = None,
 @xw.arg("scores", "raw", ndim=2,
         doc="Raw end-of-game points in seat order: a row or column for one game, or a block "
             "with one game per row.")
-@xw.arg("ruleset", Cells, ndim=2, doc=RULESET_DOC + " Its ties rule decides equal scores.")
+@xw.arg("ruleset", Cells, ndim=2, err_to_str=True,
+        doc=RULESET_DOC + " Its ties rule decides equal scores.")
 @_excel_function
 def MJ_RANK(scores: Cells, ruleset: Cells = None) -> Any:
     """Place of each player by raw score (1 = top), ties by the ruleset. E.g. =MJ_RANK(B2:E2)."""
@@ -312,7 +315,7 @@ def MJ_RANK(scores: Cells, ruleset: Cells = None) -> Any:
 @xw.func
 @xw.arg("scores", "raw", ndim=2,
         doc="Raw end-of-game points of one game in seat order (a row or a column).")
-@xw.arg("ruleset", Cells, ndim=2, doc=RULESET_DOC)
+@xw.arg("ruleset", Cells, ndim=2, err_to_str=True, doc=RULESET_DOC)
 @xw.arg("deposits", "raw", ndim=2,
         doc="Leftover riichi sticks in points (1000 per stick). Blank: 0.")
 @_excel_function
@@ -323,7 +326,7 @@ def MJ_EXPLAIN(scores: Cells, ruleset: Cells = None, deposits: Cells = None) -> 
 
 
 @xw.func
-@xw.arg("ruleset", Cells, ndim=2, doc=RULESET_DOC)
+@xw.arg("ruleset", Cells, ndim=2, err_to_str=True, doc=RULESET_DOC)
 @xw.arg("scores", "raw", ndim=2,
         doc="Raw points of one game to show (a row or a column). Blank: everybody at start.")
 @_excel_function
@@ -370,7 +373,7 @@ def MJ_STANDINGS(players: Cells, finals: Cells) -> Any:
 
 
 @xw.func
-@xw.arg("ruleset", Cells, ndim=2, doc=RULESET_DOC)
+@xw.arg("ruleset", Cells, ndim=2, err_to_str=True, doc=RULESET_DOC)
 @_excel_function
 def MJ_RULESET(ruleset: Cells = None) -> Any:
     """The ruleset as a key/value table, usable as a ruleset range. =MJ_RULESET("ema")."""

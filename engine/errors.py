@@ -17,4 +17,9 @@ def excerpt(value: Any, limit: int = 40) -> str:
         text = value if isinstance(value, str) else str(value)
     except ValueError:  # an int beyond Python's 4,300-digit limit for text
         return "a number of over 4,300 digits"
+    # Control characters (line breaks, tabs, NUL...) shown as escapes: a message is one line.
+    text = text[:limit].translate(_VISIBLE) + ("" if len(text) <= limit else "...")
     return text if len(text) <= limit else text[: limit - 3] + "..."
+
+
+_VISIBLE = {c: repr(chr(c))[1:-1] for c in (*range(32), 127)}

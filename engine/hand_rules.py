@@ -19,7 +19,7 @@ from decimal import Decimal, InvalidOperation
 from functools import lru_cache
 from typing import Any
 
-from .errors import UmaokaError
+from .errors import UmaokaError, excerpt
 from .rules import _closest, _switch, _unknown_value
 
 #: The rule keys a hand-rules text or mapping may use.
@@ -187,21 +187,25 @@ pao_honba=discarder'
 # Reading rules.
 
 
-def _whole(name: str, value: Any, minimum: int, hint: str) -> int:
-    """A whole number from an int, a whole float (3.0 from Excel) or a numeric text."""
+def _whole(name: str, value: Any, minimum: int, hint: str, maximum: int = 100_000) -> int:
+    """A whole number from an int, a whole float (3.0 from Excel) or a numeric text, at most
+    ``maximum`` (far beyond any real hand, so huge values never reach the arithmetic)."""
     n: int | None = None
     if not isinstance(value, bool) and value is not None:
         try:
             d = Decimal(str(value).replace(",", "").replace("_", "").strip())
             if d.is_finite() and d == d.to_integral_value():
-                n = int(d)
-        except InvalidOperation:
+                n = int(d) if abs(d) <= 10**9 else maximum + 1
+        except (InvalidOperation, ValueError):
             pass
+    shown = f'"{excerpt(value)}"' if isinstance(value, str) else excerpt(value)
     if n is None or n < minimum:
-        shown = f'"{value}"' if isinstance(value, str) else value
         raise UmaokaError(
             f"{name} must be a whole number of {minimum} or more (got {shown}); {hint}."
         )
+    if n > maximum:
+        raise UmaokaError(f"{name} must be a whole number from {minimum} to {maximum:,} "
+                          f"(got {shown}); {hint}.")
     return n
 
 
@@ -243,7 +247,7 @@ def _apply(pairs: Iterable[tuple[Any, Any]]) -> HandRules:
         key = _KEY_ALIASES.get(key, key)
         if key not in HAND_RULE_KEYS:
             raise UmaokaError(
-                f'"{raw_key}" is not a hand rule; use {", ".join(HAND_RULE_KEYS)}.'
+                f'"{excerpt(raw_key)}" is not a hand rule; use {", ".join(HAND_RULE_KEYS)}.'
                 f"{_closest(key, HAND_RULE_KEYS)}"
             )
         if key in changes:
@@ -274,7 +278,7 @@ def _from_text(text: str) -> HandRules:
         key, sep, value = token.partition("=")
         if not key:
             raise UmaokaError(
-                f'cannot read "{token}" in the hand rules; write key=value or a bare rule '
+                f'cannot read "{excerpt(token)}" in the hand rules; write key=value or a bare rule '
                 'name, e.g. "kiriage; kazoe=sanbaiman".'
             )
         pairs.append((key, value if sep else None))
@@ -324,7 +328,7 @@ def hand_rules(spec: Any = None) -> HandRules:
         return _apply(pairs)
     raise UmaokaError(
         f"hand rules must be a text such as \"kiriage; sanma\", a mapping or key/value rows "
-        f"(got {spec!r})."
+        f"(got {excerpt(repr(spec))})."
     )
 
 

@@ -38,7 +38,7 @@ from mahjong.constants import EAST, SOUTH
 from mahjong.hand_calculating.hand_config import HandConfig, OptionalRules
 from mahjong.hand_calculating.scores import Aotenjou, ScoresCalculator
 
-from .errors import UmaokaError
+from .errors import UmaokaError, excerpt
 from .fu import ALL_FU, FU_VALUES, MAX_FU, check_fu
 from .hand_rules import (
     HAND_RULE_HELP,
@@ -158,7 +158,8 @@ def _flag(name: str, value: Any, words: dict[str, bool]) -> bool:
         return False
     named = "/".join(f"'{w}'" for w in words)
     raise UmaokaError(
-        f"{name} must be on/off (yes/no, true/false, 1/0) or {named} (got {value!r})."
+        f"{name} must be on/off (yes/no, true/false, 1/0) or {named} "
+        f"(got {excerpt(repr(value))})."
     )
 
 
@@ -173,15 +174,17 @@ def _parse_han(han: Any) -> tuple[int, int, bool]:
         text = re.sub(r"\s+", " ", han.strip().lower().replace("_", " ").replace("-", " "))
         if text in _YAKUMAN_COUNTS:
             return 0, _YAKUMAN_COUNTS[text], False
-        m = (re.fullmatch(r"(\d+) ?(?:x|×)? ?yakuman", text)
-             or re.fullmatch(r"yakuman ?(?:x|×) ?(\d+)", text)
-             or re.fullmatch(r"x ?(\d+) yakuman", text)
-             or re.fullmatch(r"y ?(\d+)", text))
+        # At most three digits: a count of yakuman, never a number too long to read.
+        m = (re.fullmatch(r"(\d{1,3}) ?(?:x|×)? ?yakuman", text)
+             or re.fullmatch(r"yakuman ?(?:x|×) ?(\d{1,3})", text)
+             or re.fullmatch(r"x ?(\d{1,3}) yakuman", text)
+             or re.fullmatch(r"y ?(\d{1,3})", text))
         if m:
             count = int(m.group(1))
             if count < 1:
                 raise UmaokaError(
-                    f'"{han}" has no yakuman in it; write yakuman, double yakuman or Y2, ...'
+                    f'"{excerpt(han)}" has no yakuman in it; write yakuman, double yakuman or '
+                    "Y2, ..."
                 )
             return 0, count, False
         if text in _LIMIT_HAN:
@@ -189,11 +192,11 @@ def _parse_han(han: Any) -> tuple[int, int, bool]:
         if not re.fullmatch(r"[\d.,_+\s-]+", text):
             words = [*_YAKUMAN_COUNTS, *_LIMIT_HAN]
             raise UmaokaError(
-                f'han cannot be "{han}"; enter the han count (a whole number), a limit '
+                f'han cannot be "{excerpt(han)}"; enter the han count (a whole number), a limit '
                 f"(mangan, haneman, baiman, sanbaiman) or a yakuman (yakuman, double yakuman, "
                 f"Y2, ...).{_closest(text, words)}"
             )
-    return _whole("han", han, 1, hint), 0, False
+    return _whole("han", han, 1, hint, 500), 0, False
 
 
 def _check_fu(fu: Any, han: int, tsumo: bool, aotenjou: bool) -> int:

@@ -32,7 +32,7 @@ from dataclasses import dataclass
 from decimal import Decimal
 from typing import Any
 
-from .errors import UmaokaError
+from .errors import UmaokaError, excerpt
 from .ranks import (
     SOUL_CELESTIAL,
     SOUL_LAST,
@@ -55,7 +55,7 @@ from .ranks import (
 
 def _whole(value: Any, what: str, example: str) -> int:
     """A whole number typed in a cell (1.0 from Excel, "1st", "32,400")."""
-    if type(value) is int:
+    if type(value) is int and abs(value) <= 10**9:
         return value
     if isinstance(value, bool) or value is None:
         raise UmaokaError(f"{what} is {'blank' if value is None else value}; enter {example}.")
@@ -65,8 +65,9 @@ def _whole(value: Any, what: str, example: str) -> int:
         number = Decimal(text)
     except ArithmeticError:
         number = Decimal("NaN")
-    if not number.is_finite() or number != number.to_integral_value():
-        raise UmaokaError(f'{what} ("{value}") is not a whole number; enter {example}.')
+    if not number.is_finite() or abs(number) > 10**9 or number != number.to_integral_value():
+        raise UmaokaError(f'{what} ("{excerpt(value)}") is not a whole number of a sane size; '
+                          f"enter {example}.")
     return int(number)
 
 

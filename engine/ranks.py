@@ -52,7 +52,7 @@ from decimal import Decimal
 from functools import lru_cache, wraps
 from typing import Any
 
-from .errors import UmaokaError
+from .errors import UmaokaError, excerpt
 from .rules import _closest, _unknown_value
 
 
@@ -171,7 +171,7 @@ def _choice(key: str, value: Any, table: str) -> Any:
             text = text[: -len(suffix)]
     found = _ALIASES[table].get(text)
     if found is None:
-        said = f'cannot be "{value}"' if text else "is blank"
+        said = f'cannot be "{excerpt(value)}"' if text else "is blank"
         raise UmaokaError(f"{key} {said}; use one of {_LABELS[table]}."
                           + (_closest(text, _ALIASES[table]) if text else ""))
     return found
@@ -210,7 +210,7 @@ def tenhou_dan(value: Any) -> int:
     english = ["novice", *(f"{k}kyu" for k in range(9, 0, -1)),
                *(f"{d}dan" for d in range(1, 11)), "tenhoui"]
     hint = _closest(text, english) if text else ""
-    said = f'cannot be "{value}"' if text else "is blank"
+    said = f'cannot be "{excerpt(value)}"' if text else "is blank"
     raise UmaokaError(f"rank {said}; use a Tenhou dan: 新人, 9級-1級, 初段-十段 or 天鳳位 (also "
                       f"novice, 9kyu-1kyu, 1dan-10dan, tenhoui).{hint}")
 
@@ -238,7 +238,7 @@ def soul_rank(value: Any) -> tuple[int, int]:
                              or (tier == 5 and level is not None and 1 <= level <= 20)):
         return tier, level or 0
     if tier is not None and tier < 5:
-        raise UmaokaError(f'rank "{value}" needs a level from 1 to 3 (★ to ★★★), e.g. '
+        raise UmaokaError(f'rank "{excerpt(value)}" needs a level from 1 to 3 (★ to ★★★), e.g. '
                           f'"{SOUL_TIERS[tier]} 2"; write the level after the rank.')
     names = {f"{t}{n}": f"{t} {n}" for t in ("novice", "adept", "expert", "master", "saint")
              for n in (1, 2, 3)}
@@ -246,7 +246,7 @@ def soul_rank(value: Any) -> tuple[int, int]:
     hint = _closest(_text(value), names)
     for key, name in names.items():
         hint = hint.replace(f'"{key}"', f'"{name}"')
-    said = f'cannot be "{value}"' if raw.strip() or stars else "is blank"
+    said = f'cannot be "{excerpt(value)}"' if raw.strip() or stars else "is blank"
     raise UmaokaError(f"rank {said}; use a Mahjong Soul rank: Novice, Adept, Expert, Master or "
                       f'Saint with a level 1-3 (e.g. "Expert 2", 雀傑2, E2), or Celestial.{hint}')
 

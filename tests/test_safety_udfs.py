@@ -1,0 +1,215 @@
+"""Anything Excel can send to any Excel function, and any ruleset or hand a caller can write.
+
+Every UDF goes through xlwings' Office.js path (tests/test_officejs.py ``call()``) with
+numbers from -1e308 to 1e308, NaN and Infinity as text, texts up to Excel's 32,767
+characters, control characters, booleans, blanks, error values (as text and as Office.js
+entities), dates as serial numbers and ranges of any shape: the answer is a result or an
+``xlwings.XlwingsError`` whose message is one sentence, each within a small time bound.
+"""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+import pytest
+import xlwings as xw
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from test_officejs import call
+from umaoka.addin import udfs
+from umaoka.engine import UmaokaError, ruleset
+from umaoka.engine.hand_rules import hand_rules
+from umaoka.engine.hands import hand, hand_table
+
+#: Generous under load; the quadratic parsing this guards against took seconds to minutes.
+SECONDS = 2.0
+
+ERRORS = ["#REF!", "#N/A", "#VALUE!", "#DIV/0!", "#NAME?", "#NUM!", "#NULL!", "#SPILL!",
+          "#CALC!", "#GETTING_DATA"]
+
+#: Words the functions know, so that fuzzing also reaches past the first check.
+WORDS = ["mleague", "standard", "ema", "tenhou", "mahjongsoul", "ties=seat", "uma=10-30",
+         "rounding=none", "floating=shift", "players=3", "start", "uma", "ties", "preset",
+         "mangan", "yakuman", "double yakuman", "dealer", "tsumo", "ron", "kiriage", "aotenjou",
+         "sanma", "all", "phoenix", "jade", "7dan", "Expert 2", "Master 1", "east", "south",
+         "A", "B", "C", "D", "35,700", "−9,700"]
+
+
+def _long_text(piece: str, n: int) -> str:
+    return (piece * n)[:32_767]
+
+
+#: One cell as Office.js sends it.
+cells = st.one_of(
+    st.none(),
+    st.just(""),
+    st.booleans(),
+    st.integers(min_value=-10**6, max_value=10**6),
+    st.sampled_from([35700, 32400, 22200, 9700, 25000, 1, 2, 3, 4, 30, 1000, 0]),
+    st.floats(min_value=-1e308, max_value=1e308, allow_nan=False),
+    st.floats(min_value=1, max_value=2_958_465),  # dates and times as serial numbers
+    st.sampled_from(["NaN", "Infinity", "-Infinity", "inf", "1e999999", "1E+30", "\x00",
+                     "\x01\x0b", "\t\n\r", "TRUE", "=1+1", "@SUM(A1)"]),
+    st.sampled_from(ERRORS),
+    st.sampled_from(ERRORS).map(lambda e: {"type": "Error", "basicValue": e,
+                                           "errorType": "Ref"}),
+    st.sampled_from(WORDS),
+    st.text(max_size=30),
+    st.builds(" ".join, st.lists(st.sampled_from(WORDS + ["=", ";", "/", ":", "|"]),
+                                 max_size=8)),
+    st.builds(_long_text, st.text(min_size=1, max_size=8), st.integers(1, 32_767)),
+)
+
+#: A range: rows of cells, of any size up to 5 x 6 (ragged too, as a careless caller sends).
+grids = st.lists(st.lists(cells, min_size=1, max_size=6), min_size=1, max_size=5)
+same_width = st.integers(1, 6).flatmap(
+    lambda w: st.lists(st.lists(cells, min_size=w, max_size=w), min_size=1, max_size=5))
+arguments = st.one_of(cells, grids, same_width)
+
+
+def _parameters(name: str) -> int:
+    return len(getattr(udfs, name).__xlfunc__["args"])
+
+
+def _check(name: str, args: list[Any]) -> Any:
+    start = time.perf_counter()
+    try:
+        return call(name, *args)
+    except xw.XlwingsError as e:
+        message = str(e)
+        assert message and "\n" not in message and len(message) < 600, (name, message)
+        return None
+    except Exception as e:  # noqa: BLE001 - say which input gave which exception
+        pytest.fail(f"{name}{tuple(args)!r:.300} raised {type(e).__name__}: {e!s:.300}")
+    finally:
+        assert time.perf_counter() - start < SECONDS, (name, repr(args)[:300])
+
+
+FUZZ = settings(max_examples=60, deadline=None,
+                suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+
+
+@pytest.mark.parametrize("name", sorted(udfs.__all__))
+@FUZZ
+@given(data=st.data())
+def test_every_udf_gives_a_result_or_one_sentence(name: str, data: st.DataObject):
+    args = [data.draw(arguments, label=f"arg {i}") for i in range(_parameters(name))]
+    _check(name, args)
+
+
+@pytest.mark.parametrize("name", ["MJ_SETTLE", "MJ_RANK", "MJ_EXPLAIN"])
+@FUZZ
+@given(scores=same_width, rules=arguments)
+def test_scores_with_any_ruleset(name: str, scores: list[list[Any]], rules: Any):
+    extra = [None] * (_parameters(name) - 2)
+    _check(name, [scores, rules, *extra])
+    _check(name, [[[35700, 32400, 22200, 9700]], rules, *extra])
+
+
+@FUZZ
+@given(rules=grids)
+def test_rules_ranges(rules: list[list[Any]]):
+    _check("MJ_SETTLE", [[[35700, 32400, 22200, 9700]], rules, None, None])
+    _check("MJ_RULESET", [rules])
+
+
+def test_blank_or_error_value_in_a_rules_range_names_the_key():
+    game = [[35700, 32400, 22200, 9700]]
+    for value, said in [(None, "start has no value (it is blank)"),
+                        ("", "start has no value (it is blank)"),
+                        ("#REF!", "the value of start is the Excel error #REF!"),
+                        ({"type": "Error", "basicValue": "#N/A", "errorType": "NotAvailable"},
+                         "the value of start is the Excel error #N/A")]:
+        with pytest.raises(xw.XlwingsError, match=said.replace("(", r"\(").replace(")", r"\)")):
+            call("MJ_SETTLE", game, [["preset", "mleague"], ["start", value]], None, None)
+
+
+def test_unforeseen_errors_are_one_sentence_with_the_traceback_logged(monkeypatch, caplog):
+    def broken(*args: Any, **kwargs: Any) -> Any:
+        raise KeyError("boom")
+
+    monkeypatch.setattr(udfs, "settle", broken)
+    with pytest.raises(xw.XlwingsError) as e:
+        call("MJ_SETTLE", [[35700, 32400, 22200, 9700]], "mleague", None, None)
+    assert str(e.value) == ("umaoka internal error in MJ_SETTLE (KeyError: 'boom'): please "
+                            "report it with the inputs of this cell; the details are in the log.")
+    assert "Traceback" in caplog.text and "KeyError: 'boom'" in caplog.text
+
+
+def test_wrapper_keeps_what_xlwings_reads():
+    for name in udfs.__all__:
+        func = getattr(udfs, name)
+        assert func.__wrapped__.__name__ == name and func.__doc__ == func.__wrapped__.__doc__
+        assert func.__annotations__ == func.__wrapped__.__annotations__
+        # Every argument that defaults to None names its converter (never typing.Union).
+        for arg in func.__xlfunc__["args"]:
+            assert arg["options"].get("convert") is not None, (name, arg["name"])
+
+
+# ------------------------------------------------------------------------------------------------
+# The engine: ruleset texts, pairs and mappings; the hand functions.
+
+
+def _engine(make: Any) -> Any:
+    start = time.perf_counter()
+    try:
+        return make()
+    except UmaokaError as e:
+        message = str(e)
+        assert message and "\n" not in message and len(message) < 600, message
+        return None
+    finally:
+        assert time.perf_counter() - start < SECONDS
+
+
+values = st.one_of(cells, st.lists(cells, max_size=5),
+                   st.dictionaries(cells.filter(lambda c: not isinstance(c, dict)), cells,
+                                   max_size=4))
+keys = st.one_of(st.sampled_from(["players", "start", "target", "oka", "uma", "floating",
+                                  "rounding", "round_on", "adjust", "ties", "leftover",
+                                  "preset", "tie", "return"]), cells)
+
+
+@FUZZ
+@given(text=st.one_of(cells.filter(lambda c: isinstance(c, str)),
+                      st.builds("".join, st.lists(st.sampled_from(
+                          WORDS + ["=", ";", " ", ",", "/", ":", "|", "1", "-", "x", "0.5"]),
+                          max_size=40))))
+def test_ruleset_texts(text: str):
+    _engine(lambda: ruleset(text))
+
+
+@FUZZ
+@given(pairs=st.lists(st.tuples(keys, values), max_size=5))
+def test_ruleset_pairs_and_mappings(pairs: list[tuple[Any, Any]]):
+    _engine(lambda: ruleset([list(p) for p in pairs]))
+    mapping = {}
+    for k, v in pairs:
+        try:
+            mapping[k] = v
+        except TypeError:  # an unhashable key: no mapping can hold it
+            continue
+    _engine(lambda: ruleset(mapping))
+    _engine(lambda: ruleset({"floating": mapping}))
+
+
+@pytest.mark.parametrize("spec", ["x" * 32_767, "a" * 1_000_000, "start=1 " * 200_000,
+                                  "mleague; " + "ties=seat " * 3_000])
+def test_long_ruleset_texts_answer_at_once_with_an_excerpt(spec: str):
+    start = time.perf_counter()
+    with pytest.raises(UmaokaError) as e:
+        ruleset(spec)
+    assert time.perf_counter() - start < 0.1
+    assert len(str(e.value)) < 250 and "at most 2,000 characters" in str(e.value)
+
+
+@FUZZ
+@given(han=values, fu=cells, dealer=cells, tsumo=cells, honba=cells, rules=values,
+       pao=cells, liable=cells)
+def test_hands(han: Any, fu: Any, dealer: Any, tsumo: Any, honba: Any, rules: Any, pao: Any,
+               liable: Any):
+    parsed = _engine(lambda: hand_rules(rules))
+    _engine(lambda: hand(han, fu, dealer, tsumo, honba, rules=parsed, pao=pao,
+                         liable_dealer=liable))
+    _engine(lambda: hand_table(dealer, parsed))
