@@ -65,9 +65,10 @@ def _whole(value: Any, what: str, example: str) -> int:
         number = Decimal(text)
     except ArithmeticError:
         number = Decimal("NaN")
-    if not number.is_finite() or abs(number) > 10**9 or number != number.to_integral_value():
-        raise UmaokaError(f'{what} ("{excerpt(value)}") is not a whole number of a sane size; '
-                          f"enter {example}.")
+    if not number.is_finite() or number != number.to_integral_value():
+        raise UmaokaError(f'{what} ("{excerpt(value)}") is not a whole number; enter {example}.')
+    if abs(number) > 10**9:
+        raise UmaokaError(f'{what} ("{excerpt(value)}") is far too large; enter {example}.')
     return int(number)
 
 
