@@ -507,7 +507,8 @@ def _key(raw_key: Any) -> str:
 
 def _check_value(key: str, value: Any) -> None:
     """Refuse a blank, an Excel error or an overlong text as a key's value, naming the key."""
-    if isinstance(value, Mapping) and "basicValue" in value and key != "floating":
+    if isinstance(value, Mapping) and "basicValue" in value and (
+            key != "floating" or value.get("type") == "Error"):
         value = value.get("basicValue")  # an Office.js cell entity, e.g. an error value
     if value is None or (isinstance(value, str) and not value.strip()):
         example = "mleague" if key == "preset" else preset("standard").values()[key]
