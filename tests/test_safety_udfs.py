@@ -234,3 +234,27 @@ def test_settle_reads_a_rules_sheet_with_a_blank_or_error_value(tmp_path, value,
     wb.save(path)
     with pytest.raises(UmaokaError, match=said.replace("(", r"\(").replace(")", r"\)")):
         read_book(path)
+
+
+@pytest.mark.parametrize("spec, said", [
+    ("rounding=half_up rounding=none", 'rounding is given twice ("half_up", then "none")'),
+    ([["ties", "seat"], ["tie", "split"]], 'ties is given twice ("seat", then "split")'),
+    ({"floating": {"a": "1/2/3/4"}}, 'floating table key "a" should be a floating count'),
+    ({"floating": {"type": "Error", "basicValue": "#REF!"}}, "the value of floating is the "
+                                                             "Excel error #REF!"),
+    ([["start", None]], "start has no value (it is blank)"),
+    ([["preset", ""]], "preset has no value (it is blank)"),
+    ({"start": "#VALUE!"}, "the value of start is the Excel error #VALUE!"),
+    ("mleague; start=", "start has no value (it is blank)"),
+    ({"start": 10**5000}, "start must be a number of points"),
+    ({"uma": "1e999999/0/0/0"}, 'uma "1e999999/0/0/0" is not a list of numbers'),
+    ("mleague\n; ties", 'cannot read the ruleset "mleague\\n; ties"'),
+])
+def test_ruleset_misuse_is_one_sentence(spec: Any, said: str):
+    with pytest.raises(UmaokaError) as e:
+        ruleset(spec)
+    assert str(e.value).startswith(said), str(e.value)
+
+
+def test_a_text_row_beside_a_blank_cell_is_still_a_text():
+    assert ruleset([["mleague", None], ["ties", "split"]]).uma == ruleset("mleague").uma
