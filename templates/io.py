@@ -75,8 +75,11 @@ def write_atomic(path: Path, write: Callable[[Path], Any], force: bool = False) 
     """
     path = Path(path)
     _remove_stale(path.parent)
-    fd, name = tempfile.mkstemp(prefix=f".{path.name}{_TMP_MARK}{os.getpid()}-", suffix=".tmp",
-                                dir=path.parent)
+    try:
+        fd, name = tempfile.mkstemp(prefix=f".{path.name}{_TMP_MARK}{os.getpid()}-",
+                                    suffix=".tmp", dir=path.parent)
+    except OSError as e:  # read-only or full folder: name the file asked for, not ours
+        raise OSError(e.errno, e.strerror, str(path)) from None
     os.close(fd)
     tmp = Path(name)
     try:
