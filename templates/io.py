@@ -91,6 +91,11 @@ def write_atomic(path: Path, write: Callable[[Path], Any], force: bool = False) 
         else:
             _publish_new(tmp, path)
         _fsync(path.parent)
+    except OSError as e:
+        tmp.unlink(missing_ok=True)
+        if e.errno and e.filename in (None, str(tmp)):  # name the file asked for, not ours
+            raise OSError(e.errno, e.strerror, str(path)) from None
+        raise
     except BaseException:
         tmp.unlink(missing_ok=True)
         raise

@@ -140,7 +140,7 @@ def test_a_full_disk_is_one_line_and_leaves_nothing(full: Path, sources: Path):
                  ["lite", "--into", sources / "demo_league.xlsx", "-o", full / "into.xlsx"]):
         run = umaoka(*args)
         assert run.returncode == 1, (args, run.stderr)
-        one_line(run, "No space left on device", "free some space")
+        one_line(run, "No space left on device", "free some space", str(full))
         assert "Exception ignored" not in run.stderr
         assert sorted(p.name for p in full.iterdir()) == ["filler"], args  # nothing partial
 
