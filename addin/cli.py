@@ -577,9 +577,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 1
     except PermissionError as e:
         return _fail(f"permission denied: {e.filename or e}", 1)
-    except OSError as e:
+    except OSError as e:  # one line, status 1, for every file-system error
         where = f": {e.filename}" if getattr(e, "filename", None) else ""
-        return _fail(f"{e.strerror or e}{where}", 1)
+        hint = {28: "; free some space or write elsewhere (no file was written)",
+                30: "; the folder is read-only: write elsewhere (no file was written)"}
+        return _fail(f"{e.strerror or e}{where}{hint.get(e.errno or 0, '')}", 1)
     except (zipfile.BadZipFile, ValueError, KeyError) as e:
         return _fail(f"{type(e).__name__}: {e}", 2)
     except Exception as e:  # never a traceback for the person at the terminal

@@ -17,7 +17,7 @@ from xml.sax.saxutils import escape, quoteattr
 
 from defusedxml.ElementTree import fromstring
 from umaoka.engine import UmaokaError
-from umaoka.templates.io import MAX_BYTES, MAX_PART
+from umaoka.templates.io import MAX_BYTES, check_parts
 
 R = "http://schemas.openxmlformats.org/officeDocument/2006/relationships"
 PKG_RELS = "http://schemas.openxmlformats.org/package/2006/relationships"
@@ -65,9 +65,7 @@ class Package:
         try:
             self.infos = self.zip.infolist()
             self.names = {i.filename for i in self.infos}
-            if any(i.file_size > MAX_PART for i in self.infos):
-                raise UmaokaError(f"{path} has a part larger than {MAX_PART // 2**30} GB "
-                                  "unpacked; refusing to read it.")
+            check_parts(self.infos, self.path)
             if "[Content_Types].xml" not in self.names or not any(
                     r.get("Type") == REL_OFFICE_DOCUMENT for r in self.rels("")):
                 raise UmaokaError(f"{path} is not an Excel workbook (a zip file without a "

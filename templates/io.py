@@ -22,8 +22,18 @@ from .writer import save_fast
 
 #: Biggest workbook we read (bytes): league files are a few MB at most.
 MAX_BYTES = 200 * 1024 * 1024
-#: Biggest uncompressed part of a workbook we accept (a zip bomb guard).
-MAX_PART = 1024 * 1024 * 1024
+#: Biggest unpacked sheet we accept: a league tab of the most games we settle
+#: (50,000) is about 100 MB of XML; sheets are read as a stream.
+MAX_SHEET = 256 * 1024 * 1024
+#: Biggest unpacked other part (styles, shared texts, workbook.xml: read whole; a league's
+#: are well under 1 MB, media a few MB).
+MAX_PART = 64 * 1024 * 1024
+#: Most a workbook may unpack to, all parts together.
+MAX_UNPACKED = 512 * 1024 * 1024
+#: Spreadsheet XML packs 5 to 30 times; a part packed over this many times smaller (and
+#: bigger than ``BOMB_FLOOR`` unpacked) is a zip bomb, not a workbook.
+MAX_RATIO = 200
+BOMB_FLOOR = 1024 * 1024
 
 
 def check_target(path: Path, force: bool, inputs: tuple[Path, ...] = ()) -> None:
@@ -65,8 +75,11 @@ def write_atomic(path: Path, write: Callable[[Path], Any], force: bool = False) 
     """
     path = Path(path)
     _remove_stale(path.parent)
-    fd, name = tempfile.mkstemp(prefix=f".{path.name}{_TMP_MARK}{os.getpid()}-", suffix=".tmp",
-                                dir=path.parent)
+    try:
+        fd, name = tempfile.mkstemp(prefix=f".{path.name}{_TMP_MARK}{os.getpid()}-",
+                                    suffix=".tmp", dir=path.parent)
+    except OSError as e:  # read-only or full folder: name the file asked for, not ours
+        raise OSError(e.errno, e.strerror, str(path)) from None
     os.close(fd)
     tmp = Path(name)
     try:
@@ -78,6 +91,11 @@ def write_atomic(path: Path, write: Callable[[Path], Any], force: bool = False) 
         else:
             _publish_new(tmp, path)
         _fsync(path.parent)
+    except OSError as e:
+        tmp.unlink(missing_ok=True)
+        if e.errno and e.filename in (None, str(tmp)):  # name the file asked for, not ours
+            raise OSError(e.errno, e.strerror, str(path)) from None
+        raise
     except BaseException:
         tmp.unlink(missing_ok=True)
         raise
@@ -194,12 +212,34 @@ def open_workbook(path: Path, read_only: bool = True) -> Workbook:
                           "Excel as an Excel Workbook (.xlsx).")
     try:
         with zipfile.ZipFile(path) as z:
-            if any(i.file_size > MAX_PART for i in z.infolist()):
-                raise UmaokaError(f"{path} has a part larger than {MAX_PART // 2**30} GB "
-                                  "unpacked; refusing to read it.")
+            check_parts(z.infolist(), path)
         return load_workbook(path, read_only=read_only, data_only=False, keep_links=False)
     except UmaokaError:
         raise
     except Exception as e:  # zip, XML (defusedxml), openpyxl: all mean a damaged file
         reason = str(e).splitlines()[0] if str(e) else type(e).__name__
         raise UmaokaError(f"{path} cannot be read as an Excel workbook ({reason}).") from None
+
+
+def check_parts(infos: list[zipfile.ZipInfo], path: Path) -> None:
+    """Refuse a workbook whose parts unpack to more than a league needs (zip bombs included).
+
+    The sizes are the ones the zip declares; reading never unpacks more than declared.
+    """
+    total = 0
+    for info in infos:
+        size = info.file_size
+        total += size
+        sheet = info.filename.startswith("xl/worksheets/")
+        limit = MAX_SHEET if sheet else MAX_PART
+        if size > limit:
+            raise UmaokaError(f"{path}: part {info.filename[:60]} unpacks to {size // 2**20:,} "
+                              f"MB, over the {limit // 2**20} MB a league workbook needs; "
+                              "refusing to read it.")
+        if size > BOMB_FLOOR and size > MAX_RATIO * max(info.compress_size, 1):
+            raise UmaokaError(f"{path}: part {info.filename[:60]} unpacks over {MAX_RATIO} "
+                              "times its packed size (a zip bomb?); refusing to read it.")
+    if total > MAX_UNPACKED:
+        raise UmaokaError(f"{path} unpacks to {total // 2**20:,} MB, over the "
+                          f"{MAX_UNPACKED // 2**20} MB a league workbook needs; refusing to "
+                          "read it.")

@@ -66,6 +66,9 @@ class Game:
     penalties: list[Any] = field(default_factory=list)
     #: Where the row came from when not a workbook row (e.g. ``"line 4"`` of a CSV file).
     source: str | None = None
+    #: The sheet row it was read from (a settled copy closes long runs of blank rows up,
+    #: so its warnings name the row of the input, not of the copy).
+    row: int | None = field(default=None, compare=False, repr=False)
 
     def is_blank(self) -> bool:
         """No score, deposit nor penalty entered: a row not played yet."""

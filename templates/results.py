@@ -80,7 +80,7 @@ def problems(book: Book, all_outcomes: Sequence[Sequence[Outcome | None]]) -> li
         for i, (game, o) in enumerate(zip(league.games, outcomes)):
             if o is None:
                 continue
-            where = game.source or f"{league.name}!row {FIRST_ROW + i}"
+            where = game.source or f"{league.name}!row {game.row or FIRST_ROW + i}"
             if o.error:
                 out.append(f"{where}: {o.error}")
             elif (why := names_problem(game)) is not None:
