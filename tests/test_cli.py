@@ -140,7 +140,7 @@ def test_settle_warns_with_sheet_and_row(tmp_path: Path,
     code, out, err = run(capsys, "settle", str(path))
     assert code == 0
     assert err.startswith("umaoka: warning: League!row 7: scores add up to 99,300")
-    assert "1 rows need attention" in out
+    assert "0 games settled, 1 row needs attention" in out
 
 
 def test_settle_not_ours(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
