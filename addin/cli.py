@@ -10,6 +10,7 @@ from __future__ import annotations
 import argparse
 import os
 import sys
+import textwrap
 import zipfile
 from collections.abc import Sequence
 from decimal import Decimal
@@ -340,6 +341,7 @@ _PAYER = {"discarder": "the discarder", "dealer": "the dealer", "non-dealer": "a
 
 
 def cmd_hand(args: argparse.Namespace) -> int:
+    from rich import box
     from rich.table import Table
     from umaoka.engine.hands import hand
 
@@ -351,22 +353,27 @@ def cmd_hand(args: argparse.Namespace) -> int:
     r = hand(han, fu, dealer=args.dealer, tsumo=args.tsumo, honba=args.honba,
              rules=args.rules, pao=args.pao or 0, liable_dealer=args.liable_dealer)
     out = _console()
-    table = Table(title=_hand_title(r, args.rules), header_style="bold", title_style="bold")
+    table = Table(box=box.SIMPLE_HEAD, header_style="bold", pad_edge=False)
     table.add_column("Who pays", justify="left")
     table.add_column("Points", justify="right")
     for who, points in r.payers:
         table.add_row(_PAYER.get(who, who), f"{points:,}")
+    table.add_section()
     table.add_row("[bold]the winner gains[/]", f"[bold green]{r.total:,}[/]")
-    out.print(table)
-    notes = [f"Said at the table: {r.label}."]
+    notes = [f"Called at the table: {r.label}."]
     if r.basic:
         notes.append(f"Basic points {r.basic:,}.")
     if r.honba:
-        notes.append(f"Honba included; riichi sticks on the table are not.")
+        notes.append("Honba included; riichi sticks on the table are not.")
     if r.pao:
         notes.append(f"Pao: the liable player answers for {r.pao} yakuman and pays "
                      f"{r.liable:,} in all.")
-    out.print(" ".join(notes))
+    # Short lines of our own, so the output fits 80 columns even when piped.
+    for line in textwrap.wrap(_hand_title(r, args.rules), 78):
+        out.print(f"[bold]{line}[/]")
+    out.print(table)
+    for line in textwrap.wrap(" ".join(notes), 78):
+        out.print(line)
     return 0
 
 
