@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import re
 import sys
 import textwrap
 import zipfile
@@ -32,6 +33,11 @@ class WriteError(Exception):
 
 
 class _Parser(argparse.ArgumentParser):
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        # "-20,0,0,0" and "-1,200" are values, not options (argparse knows only "-20", "-1.5")
+        self._negative_number_matcher = re.compile(r"^-\d[\d,._]*$|^-\.\d+$")
+
     def error(self, message: str) -> NoReturn:
         raise UsageError(f"{message} (see `{self.prog} --help`)")
 
@@ -162,10 +168,9 @@ def cmd_new(args: argparse.Namespace) -> int:
 
 
 def cmd_runtime(args: argparse.Namespace) -> int:
+    from umaoka.templates.formats import check_spreadsheet
     from umaoka.templates.runtime import runtime
     from umaoka.templates.settle_book import switch_runtime
-
-    from umaoka.templates.formats import check_spreadsheet
 
     check_spreadsheet(Path(args.input))
     target = runtime(args.to, args.namespace)
@@ -185,6 +190,7 @@ def cmd_demo(args: argparse.Namespace) -> int:
 
     if args.games < 1 or args.games > 200_000:
         raise UsageError("--games must be between 1 and 200000")
+    rules = ruleset(args.ruleset)  # a bad ruleset is said before any folder is made
     folder = Path(args.dir)
     if folder.exists() and not folder.is_dir():
         raise UmaokaError(f"{folder} is a file; give a folder for the demo workbooks.")
@@ -192,7 +198,6 @@ def cmd_demo(args: argparse.Namespace) -> int:
     filled, settled = folder / "demo_league.xlsx", folder / "demo_league_settled.xlsx"
     for path in (filled, settled):
         check_target(path, args.force)
-    rules = ruleset(args.ruleset)  # a bad ruleset is said before any file is written
     book = replace(demo_book(args.games, lang=args.lang, rules=args.ruleset),
                    runtime=_runtime(args))
     _write_league(book, filled, args.force)
