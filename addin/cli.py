@@ -622,12 +622,15 @@ def build_parser() -> argparse.ArgumentParser:
     calc.set_defaults(func=cmd_calc)
 
     hd = sub.add_parser("hand", help="what a winning hand pays, and who pays what",
+                        usage="%(prog)s HAN [FU] [--dealer] [--tsumo] [--honba N] "
+                        "[--rules TEXT]\n       [--pao N|all] [--liable-dealer]",
                         description="HAN: a number, a limit (mangan, haneman, baiman, "
                         "sanbaiman) or a yakuman (yakuman, \"double yakuman\"); FU is needed "
                         "below mangan. Examples: `umaoka hand 3 40 --tsumo --honba 1`, "
                         "`umaoka hand yakuman --tsumo --pao all`, "
                         "`umaoka hand 26 --rules kazoe=unlimited`.")
-    hd.add_argument("han", metavar="HAN", nargs="+", help="han, limit or yakuman")
+    hd.add_argument("han", metavar="HAN", nargs="+",
+                    help="han, limit or yakuman (double yakuman may be two words)")
     hd.add_argument("fu", metavar="FU", nargs="?", help="fu (20 to 140; 170 with aotenjou)")
     hd.add_argument("--dealer", action="store_true", help="the winner is the dealer")
     hd.add_argument("--tsumo", action="store_true", help="self-drawn win (default: ron)")
