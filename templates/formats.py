@@ -33,6 +33,8 @@ def _kind(path: Path) -> str | None:
                     else ""
         except (zipfile.BadZipFile, OSError, KeyError):
             return None  # damaged: open_workbook says so
+        if "[Content_Types].xml" in names:
+            return None  # an Office Open XML file, whatever its name
         if "opendocument.spreadsheet" in mime:
             return "an OpenDocument spreadsheet (LibreOffice, .ods)"
         if any(n.startswith("Index/") for n in names) or suffix == ".numbers":
