@@ -33,8 +33,11 @@ def _kind(path: Path) -> str | None:
                     else ""
         except (zipfile.BadZipFile, OSError, KeyError):
             return None  # damaged: open_workbook says so
-        if "[Content_Types].xml" in names:
-            return None  # an Office Open XML file, whatever its name
+        if "[Content_Types].xml" in names:  # an Office Open XML file, whatever its name
+            if suffix in (".xlsx", ".xlsm", ".xltx", ".xltm"):
+                return None
+            raise UmaokaError(f"{path.name} looks like an Excel workbook with another name; "
+                              f"rename it to end in .xlsx.")
         if "opendocument.spreadsheet" in mime:
             return "an OpenDocument spreadsheet (LibreOffice, .ods)"
         if any(n.startswith("Index/") for n in names) or suffix == ".numbers":
