@@ -199,6 +199,13 @@ def test_demo_three_player_in_japanese(tmp_path: Path, screen: io.StringIO) -> N
 # Inputs: missing or unreadable is bad input (2); other spreadsheet formats named
 
 
+def _xlsx(path: Path) -> None:
+    from openpyxl import Workbook
+
+    Workbook().save(path.with_suffix(".xlsx"))
+    path.with_suffix(".xlsx").rename(path)
+
+
 def _ods(path: Path) -> Path:
     with zipfile.ZipFile(path, "w") as z:
         z.writestr("mimetype", "application/vnd.oasis.opendocument.spreadsheet")
@@ -216,6 +223,8 @@ def _ods(path: Path) -> Path:
      "file, not a workbook; settle a folder of CSV files with `umaoka batch`"),
     ("league.numbers", lambda p: p.mkdir(), "league.numbers is an Apple Numbers spreadsheet"),
     ("missing.xlsx", lambda p: None, "missing.xlsx does not exist."),
+    ("renamed.ods", lambda p: _xlsx(p), "renamed.ods looks like an Excel workbook with "
+     "another name; rename it to end in .xlsx."),
 ])
 def test_other_spreadsheets_get_one_sentence(tmp_path: Path,
                                              capsys: pytest.CaptureFixture[str],
