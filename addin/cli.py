@@ -1,14 +1,17 @@
 """The ``umaoka`` command line: templates, the demo league, settling workbooks, one game.
 
-Every error is one line on stderr and a non-zero exit status (2 for bad usage or input),
-never a traceback.
+Every error is one line on stderr and a non-zero exit status, never a traceback: 2 for bad
+usage or bad input (a missing or unreadable input file included), 1 when a file cannot be
+written (no permission, disk full).
 """
 
 from __future__ import annotations
 
 import argparse
 import os
+import re
 import sys
+import textwrap
 import zipfile
 from collections.abc import Sequence
 from decimal import Decimal
@@ -25,7 +28,16 @@ class UsageError(Exception):
     """Bad command-line usage (exit status 2)."""
 
 
+class WriteError(Exception):
+    """A file or folder could not be written (exit status 1)."""
+
+
 class _Parser(argparse.ArgumentParser):
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        # "-20,0,0,0" and "-1,200" are values, not options (argparse knows only "-20", "-1.5")
+        self._negative_number_matcher = re.compile(r"^-\d[\d,._]*$|^-\.\d+$")
+
     def error(self, message: str) -> NoReturn:
         raise UsageError(f"{message} (see `{self.prog} --help`)")
 
@@ -49,6 +61,19 @@ def _fmt(v: Any) -> str:
     return str(v)
 
 
+def _fmt_row(values: Sequence[Any]) -> list[str]:
+    """Numbers side by side in one format: every Decimal with the same decimals and a sign."""
+    places = max((-int(v.as_tuple().exponent) for v in values  # type: ignore[arg-type]
+                  if isinstance(v, Decimal)), default=0)
+    out = []
+    for v in values:
+        if isinstance(v, Decimal):
+            out.append(f"{v:+.{places}f}" if v else f"{0:.{places}f}")
+        else:
+            out.append(str(v))
+    return out
+
+
 #: Standings columns in the terminal: short header, and priority (higher goes first when the
 #: terminal is narrow; 0 always stays).
 _STANDINGS_COLUMNS = {
@@ -59,9 +84,17 @@ _STANDINGS_COLUMNS = {
     "Rank pts": ("Rank pts", 0),
 }
 _SIGNED = {"Total", "Average", "Best", "Worst", "Rank pts"}
+#: The same short headers in Japanese (``--lang ja``).
+_STANDINGS_JA = {
+    "Rank": "順位", "Player": "選手", "Games": "対局数", "Total": "合計", "Average": "平均",
+    "Avg place": "平均着順", "1st": "1着", "2nd": "2着", "3rd": "3着", "4th": "4着",
+    "Top rate": "トップ率", "Last-avoid rate": "ラス回避率", "Best": "ベスト",
+    "Worst": "ワースト", "Rank pts": "段位pt",
+}
 
 
-def _standings_table(rows: Sequence[Any], title: str, wide: bool = False) -> Any:
+def _standings_table(rows: Sequence[Any], title: str, wide: bool = False,
+                     lang: str = "en") -> Any:
     """The standings for the terminal, fitted to its width (``wide``: every column)."""
     from umaoka.engine import standings_table
 
@@ -69,7 +102,12 @@ def _standings_table(rows: Sequence[Any], title: str, wide: bool = False) -> Any
 
     data = standings_table(list(rows))
     header = data[0]
-    columns = [Column(_STANDINGS_COLUMNS.get(h, (h, 0))[0],
+    def head(h: str) -> str:
+        if lang == "ja" and h in _STANDINGS_JA:
+            return _STANDINGS_JA[h]
+        return _STANDINGS_COLUMNS.get(h, (h, 0))[0]
+
+    columns = [Column(head(h),
                       "left" if h == "Player" else "right",
                       _STANDINGS_COLUMNS.get(h, (h, 0))[1], elastic=h == "Player")
                for h in header]
@@ -130,9 +168,11 @@ def cmd_new(args: argparse.Namespace) -> int:
 
 
 def cmd_runtime(args: argparse.Namespace) -> int:
+    from umaoka.templates.formats import check_spreadsheet
     from umaoka.templates.runtime import runtime
     from umaoka.templates.settle_book import switch_runtime
 
+    check_spreadsheet(Path(args.input))
     target = runtime(args.to, args.namespace)
     out, was = switch_runtime(Path(args.input), target,
                               Path(args.output) if args.output else None, force=args.force,
@@ -150,6 +190,7 @@ def cmd_demo(args: argparse.Namespace) -> int:
 
     if args.games < 1 or args.games > 200_000:
         raise UsageError("--games must be between 1 and 200000")
+    rules = ruleset(args.ruleset)  # a bad ruleset is said before any folder is made
     folder = Path(args.dir)
     if folder.exists() and not folder.is_dir():
         raise UmaokaError(f"{folder} is a file; give a folder for the demo workbooks.")
@@ -157,29 +198,49 @@ def cmd_demo(args: argparse.Namespace) -> int:
     filled, settled = folder / "demo_league.xlsx", folder / "demo_league_settled.xlsx"
     for path in (filled, settled):
         check_target(path, args.force)
-    book = replace(demo_book(args.games, lang=args.lang), runtime=_runtime(args))
+    book = replace(demo_book(args.games, lang=args.lang, rules=args.ruleset),
+                   runtime=_runtime(args))
     _write_league(book, filled, args.force)
     report = write_settled(book, settled, force=args.force, source=filled.name)
     out = _console()
-    title = (f"Demo league: {report.games} games, {len(book.leagues)} seasons, "
-             f"ruleset {book.rules[0].name}")
-    out.print(_standings_table(report.standings, title))
+    title = (f"Demo league: {_games(report.games)}, {len(book.leagues)} seasons, "
+             f"ruleset {rules.name}")
+    out.print(_standings_table(report.standings, title, lang=args.lang))
     print(f"wrote {filled} (formulas for {book.runtime.title}, results saved in the file; "
           "see its Start sheet)")
     print(f"wrote {settled} (settled copy: a report with plain values, opens anywhere)")
     return 0
 
 
+def _games(n: int) -> str:
+    return f"{n} game{'s' if n != 1 else ''}"
+
+
+def _settled_line(games: int, problems: int) -> str:
+    """``5 games settled, 3 rows need attention``: the two never overlap."""
+    rows = f", {problems} row{'s need' if problems != 1 else ' needs'} attention" \
+        if problems else ""
+    return f"{_games(games)} settled{rows}"
+
+
 def cmd_settle(args: argparse.Namespace) -> int:
+    from umaoka.templates.formats import check_spreadsheet
     from umaoka.templates.settle_book import settle_file
 
+    check_spreadsheet(Path(args.input))
     report = settle_file(Path(args.input), Path(args.output) if args.output else None,
                          force=args.force)
     for line in report.problems:
         print(f"{PROG}: warning: {line}", file=sys.stderr)
-    print(f"wrote {report.path}: {report.games} games settled"
-          + (f", {len(report.problems)} rows need attention" if report.problems else ""))
+    if report.standings:
+        title = f"{Path(args.input).name}: {_games(report.games)}"
+        _console().print(_standings_table(report.standings, title, lang=args.lang))
+    print(f"wrote {report.path}: {_settled_line(report.games, len(report.problems))}")
     return 0
+
+
+#: How batch's messages about a CSV file begin: they read on from the file's name.
+_CSV_VERBS = ("is ", "lacks ", "line ", "cannot ", "could ", "has ", "holds ")
 
 
 def cmd_batch(args: argparse.Namespace) -> int:
@@ -191,7 +252,11 @@ def cmd_batch(args: argparse.Namespace) -> int:
     files = csv_files(folder)
     out_dir = Path(args.output) if args.output else None
     if out_dir:
-        out_dir.mkdir(parents=True, exist_ok=True)
+        try:
+            out_dir.mkdir(parents=True, exist_ok=True)
+        except OSError as e:
+            raise WriteError(f"cannot create the output folder {out_dir} "
+                             f"({e.strerror or e})") from None
     failures = 0
     with Progress(console=_console(stderr=True), transient=True,
                   disable=not sys.stderr.isatty()) as progress:
@@ -201,13 +266,15 @@ def cmd_batch(args: argparse.Namespace) -> int:
             name = result.source.name
             if result.error:
                 failures += 1
-                print(f"{PROG}: error: {name} {result.error}", file=sys.stderr)
+                # "junk.csv lacks the columns ...", but "junk.csv: out/junk.xlsx already exists"
+                glue = " " if result.error.startswith(_CSV_VERBS) else ": "
+                print(f"{PROG}: error: {name}{glue}{result.error}", file=sys.stderr)
                 continue
             assert result.report is not None
             for line in result.warnings:
                 print(f"{PROG}: warning: {name} {line}", file=sys.stderr)
-            games = result.report.games
-            print(f"wrote {result.report.path}: {games} game{'s' if games != 1 else ''}")
+            bad = len(result.report.problems)
+            print(f"wrote {result.report.path}: {_settled_line(result.report.games, bad)}")
     return 2 if failures else 0
 
 
@@ -235,7 +302,13 @@ def cmd_calc(args: argparse.Namespace) -> int:
             scores.append(int(s.replace(",", "").replace("_", "")))
         except ValueError:
             scores.append(s)  # the engine says what is wrong with it
-    game = settle(scores, rules, args.deposits)
+    penalties: list[Any] | None = None
+    if args.penalties is not None:
+        penalties = [p.strip() for p in args.penalties.split(",")]
+        if len(penalties) != len(scores):
+            raise UsageError(f"--penalties needs one value per seat ({len(scores)}, comma "
+                             f"separated, e.g. -20,0,0,0), not {len(penalties)}")
+    game = settle(scores, rules, args.deposits, penalties)
     rows = game.explain()
     # One column per seat and one row per step, so the table fits 80 columns.
     table = Table(title=f"{rules.name}: {rules.text()}", header_style="bold")
@@ -243,8 +316,7 @@ def cmd_calc(args: argparse.Namespace) -> int:
     for row in rows[1:]:
         table.add_column(str(row[0]), justify="right")
     for k, step in enumerate(rows[0][1:], 1):
-        cells = [str(row[k]) if not isinstance(row[k], Decimal) else _fmt(row[k])
-                 for row in rows[1:]]
+        cells = _fmt_row([row[k] for row in rows[1:]])
         if step == "Final":
             cells = [f"[bold {'green' if v > 0 else 'red' if v < 0 else ''}]{c}[/]"
                      for v, c in zip(game.final, cells)]
@@ -253,7 +325,60 @@ def cmd_calc(args: argparse.Namespace) -> int:
     out.print(table)
     for line in game.steps():
         out.print(line)
-    out.print("Final: " + "  ".join(_fmt(v) for v in game.final))
+    out.print("Final: " + "  ".join(_fmt_row(game.final)))
+    return 0
+
+
+def _hand_title(r: Any, rules_text: str | None) -> str:
+    if r.yakuman and not r.han:
+        what = r.limit
+    else:
+        what = f"{r.han} han" + (f" {r.fu} fu" if r.fu else "")
+        if r.limit:
+            what += f" ({r.limit})"
+    how = ("dealer" if r.dealer else "non-dealer") + (" tsumo" if r.tsumo else " ron")
+    honba = f", {r.honba} honba" if r.honba else ""
+    return f"{what}, {how}{honba}" + (f"; rules: {rules_text}" if rules_text else "")
+
+
+_PAYER = {"discarder": "the discarder", "dealer": "the dealer", "non-dealer": "a non-dealer",
+          "liable": "the liable player (pao)"}
+
+
+def cmd_hand(args: argparse.Namespace) -> int:
+    from rich import box
+    from rich.table import Table
+    from umaoka.engine.hands import hand
+
+    words = [*args.han, *([args.fu] if args.fu else [])]
+    fu = None
+    if len(words) > 1 and words[-1].isdigit():  # `umaoka hand 3 40`: the last number is fu
+        fu = words.pop()
+    han = " ".join(words)  # `umaoka hand double yakuman`
+    r = hand(han, fu, dealer=args.dealer, tsumo=args.tsumo, honba=args.honba,
+             rules=args.rules, pao=args.pao or 0, liable_dealer=args.liable_dealer)
+    out = _console()
+    table = Table(box=box.SIMPLE_HEAD, header_style="bold", pad_edge=False)
+    table.add_column("Who pays", justify="left")
+    table.add_column("Points", justify="right")
+    for who, points in r.payers:
+        table.add_row(_PAYER.get(who, who), f"{points:,}")
+    table.add_section()
+    table.add_row("[bold]the winner gains[/]", f"[bold green]{r.total:,}[/]")
+    notes = [f"Called at the table: {r.label}."]
+    if r.basic:
+        notes.append(f"Basic points {r.basic:,}.")
+    if r.honba:
+        notes.append("Honba included; riichi sticks on the table are not.")
+    if r.pao:
+        notes.append(f"Pao: the liable player answers for {r.pao} yakuman and pays "
+                     f"{r.liable:,} in all.")
+    # Short lines of our own, so the output fits 80 columns even when piped.
+    for line in textwrap.wrap(_hand_title(r, args.rules), 78):
+        out.print(f"[bold]{line}[/]")
+    out.print(table)
+    for line in textwrap.wrap(" ".join(notes), 78):
+        out.print(line)
     return 0
 
 
@@ -285,7 +410,10 @@ def cmd_lite(args: argparse.Namespace) -> int:
 
         if args.dir:
             raise UsageError("give either DIR or --into BOOK.xlsx, not both")
+        from umaoka.templates.formats import check_spreadsheet
+
         src = Path(args.into)
+        check_spreadsheet(src)
         out = Path(args.output) if args.output else src.with_name(f"{src.stem}_lite{src.suffix}")
         try:
             own = "Generated by `umaoka lite`" not in extract_lite(src)[0]
@@ -434,6 +562,8 @@ def build_parser() -> argparse.ArgumentParser:
                           "its standings")
     demo.add_argument("dir", metavar="DIR", nargs="?", default=".", help="folder (default: .)")
     demo.add_argument("--games", type=int, default=120, metavar="N", help="games (default 120)")
+    demo.add_argument("--ruleset", default="mleague", metavar="NAME_OR_TEXT",
+                      help='a preset or ruleset text such as "ema" (default: mleague)')
     demo.add_argument("--lang", choices=("en", "ja"), default="en")
     _runtime_options(demo)
     demo.add_argument("--force", action="store_true", help="replace existing files")
@@ -460,13 +590,16 @@ def build_parser() -> argparse.ArgumentParser:
     st.add_argument("-o", "--output", metavar="OUT.xlsx",
                     help="output file (default: IN_settled.xlsx)")
     st.add_argument("--force", action="store_true", help="replace an existing output file")
+    st.add_argument("--lang", choices=("en", "ja"), default="en",
+                    help="language of the standings printed in the terminal")
     st.set_defaults(func=cmd_settle)
 
     batch = sub.add_parser("batch", help="settle a folder of CSV files of games into one "
                            "league workbook each",
                            description="CSV columns: date,session,table,game,east,east_score,"
-                           "south,south_score,west,west_score,north,north_score,deposits"
-                           "[,east_penalty,south_penalty,west_penalty,north_penalty]")
+                           "south,south_score,west,west_score,north,north_score[,deposits]"
+                           "[,east_penalty,south_penalty,west_penalty,north_penalty]; "
+                           "comma or semicolon separated; UTF-8, UTF-16 or Shift-JIS (cp932)")
     batch.add_argument("spec", metavar="FOLDER", help="folder of .csv files")
     batch.add_argument("--ruleset", default="standard", metavar="NAME_OR_TEXT")
     batch.add_argument("-o", "--output", metavar="DIR", help="output folder (default: FOLDER)")
@@ -483,7 +616,32 @@ def build_parser() -> argparse.ArgumentParser:
     calc.add_argument("--ruleset", default="standard", metavar="NAME_OR_TEXT")
     calc.add_argument("--deposits", type=int, default=0, metavar="N",
                       help="leftover riichi sticks in points")
+    calc.add_argument("--penalties", metavar="P,P,P,P",
+                      help="penalties in final points, one per seat, e.g. -20,0,0,0 (added "
+                      "after settlement)")
     calc.set_defaults(func=cmd_calc)
+
+    hd = sub.add_parser("hand", help="what a winning hand pays, and who pays what",
+                        usage="%(prog)s HAN [FU] [--dealer] [--tsumo] [--honba N] "
+                        "[--rules TEXT]\n       [--pao N|all] [--liable-dealer]",
+                        description="HAN: a number, a limit (mangan, haneman, baiman, "
+                        "sanbaiman) or a yakuman (yakuman, \"double yakuman\"); FU is needed "
+                        "below mangan. Examples: `umaoka hand 3 40 --tsumo --honba 1`, "
+                        "`umaoka hand yakuman --tsumo --pao all`, "
+                        "`umaoka hand 26 --rules kazoe=unlimited`.")
+    hd.add_argument("han", metavar="HAN", nargs="+",
+                    help="han, limit or yakuman (double yakuman may be two words)")
+    hd.add_argument("fu", metavar="FU", nargs="?", help="fu (20 to 140; 170 with aotenjou)")
+    hd.add_argument("--dealer", action="store_true", help="the winner is the dealer")
+    hd.add_argument("--tsumo", action="store_true", help="self-drawn win (default: ron)")
+    hd.add_argument("--honba", type=int, default=0, metavar="N", help="honba counters")
+    hd.add_argument("--rules", metavar="TEXT", help='hand rules, e.g. "kiriage", '
+                    '"kazoe=unlimited", "aotenjou"')
+    hd.add_argument("--pao", metavar="N|all", help="yakuman a liable player answers for "
+                    "(sekinin barai): a number or all")
+    hd.add_argument("--liable-dealer", action="store_true",
+                    help="the liable player is the dealer")
+    hd.set_defaults(func=cmd_hand)
 
     season = sub.add_parser("season", help="run a league season (stages, teams, penalties, "
                             "chips) from a season file and CSV files of games",
@@ -558,7 +716,11 @@ def _fail(message: str, status: int) -> int:
 def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     try:
-        args = parser.parse_args(list(sys.argv[1:] if argv is None else argv))
+        args, extra = parser.parse_known_args(list(sys.argv[1:] if argv is None else argv))
+        if extra:  # point to the help of the command that was given, not the top level's
+            where = f"{PROG} {args.command}" if getattr(args, "command", None) else PROG
+            raise UsageError(f"unrecognized arguments: {' '.join(extra)} "
+                             f"(see `{where} --help`)")
         if not getattr(args, "func", None):
             parser.print_help()
             return 2
@@ -569,19 +731,23 @@ def main(argv: Sequence[str] | None = None) -> int:
         return _fail(str(e), 2)
     except UmaokaError as e:
         return _fail(str(e), 2)
+    except WriteError as e:
+        return _fail(str(e), 1)
     except KeyboardInterrupt:
         return _fail("interrupted", 130)
     except BrokenPipeError:  # `umaoka demo | head`: the reader left; nothing to report
         devnull = os.open(os.devnull, os.O_WRONLY)
         os.dup2(devnull, sys.stdout.fileno())
         return 1
+    # Inputs are checked before reading (a missing or unreadable input is bad input, 2), so
+    # what reaches here is a file that could not be written: status 1.
     except PermissionError as e:
         return _fail(f"permission denied: {e.filename or e}", 1)
     except OSError as e:  # one line, status 1, for every file-system error
         where = f": {e.filename}" if getattr(e, "filename", None) else ""
         hint = {28: "; free some space or write elsewhere (no file was written)",
                 30: "; the folder is read-only: write elsewhere (no file was written)"}
-        return _fail(f"{e.strerror or e}{where}{hint.get(e.errno or 0, '')}", 1)
+        return _fail(f"cannot write: {e.strerror or e}{where}{hint.get(e.errno or 0, '')}", 1)
     except (zipfile.BadZipFile, ValueError, KeyError) as e:
         return _fail(f"{type(e).__name__}: {e}", 2)
     except Exception as e:  # never a traceback for the person at the terminal

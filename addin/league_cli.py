@@ -78,11 +78,17 @@ def _warn(problems: Sequence[Problem | str]) -> None:
 
 
 def _read(path: Path) -> bytes:
+    """An input file's bytes; a missing or unreadable one is bad input (one sentence)."""
+    if not path.exists():
+        raise UmaokaError(f"{path} does not exist.")
     if path.is_dir():
         raise UmaokaError(f"{path} is a folder; give a file.")
     if path.stat().st_size > MAX_INPUT:
         raise UmaokaError(f"{path} is larger than {MAX_INPUT // 2**20} MB; split it.")
-    return path.read_bytes()
+    try:
+        return path.read_bytes()
+    except OSError as e:
+        raise UmaokaError(f"{path} cannot be read ({e.strerror or e}).") from None
 
 
 def write_csv(path: Path, rows: Sequence[Sequence[Any]], force: bool = False) -> Path:

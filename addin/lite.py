@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import ast
 import os
-import tempfile
 from pathlib import Path
 
 from umaoka.engine import UmaokaError
@@ -293,15 +292,12 @@ def lite_requirements(source: str | None = None) -> str:
     return "".join(f"{spec}\n" for pkg, spec in REQUIREMENTS.items() if pkg in used)
 
 
-def _write_atomic(path: Path, text: str) -> None:
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as f:
-            f.write(text)
-        os.replace(tmp, path)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
+def _write_atomic(path: Path, text: str, force: bool) -> None:
+    """The file as any other file umaoka writes: atomic, the umask's mode, no clobbering."""
+    from umaoka.templates.io import write_atomic
+
+    write_atomic(path, lambda tmp: tmp.write_text(text, encoding="utf-8", newline="\n"),
+                 force=force)
 
 
 def write_lite(directory: str | os.PathLike[str], force: bool = False) -> list[Path]:
@@ -323,6 +319,6 @@ def write_lite(directory: str | os.PathLike[str], force: bool = False) -> list[P
     source = lite_source()
     compile(source, str(targets[0]), "exec")  # never write a main.py that cannot run
     folder.mkdir(parents=True, exist_ok=True)
-    _write_atomic(targets[0], source)
-    _write_atomic(targets[1], lite_requirements(source))
+    _write_atomic(targets[0], source, force)
+    _write_atomic(targets[1], lite_requirements(source), force)
     return targets

@@ -12,6 +12,8 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
+from umaoka.engine import __version__
+
 #: The module classic xlwings imports the Excel functions from ("UDF Modules").
 UDF_MODULE = "umaoka.addin.udfs"
 
@@ -51,8 +53,10 @@ def addin_instructions(interpreter: str | None = None) -> str:
     return f"""\
 umaoka's Excel functions with classic xlwings (Excel on Windows)
 
-1. Install umaoka (it brings xlwings) into the Python that Excel should use:
-       pip install umaoka
+1. Install umaoka (it brings xlwings) into the Python that Excel should use. umaoka is
+   not on PyPI: in a clone of umaoka, or with a wheel built there (pip wheel -w dist .):
+       pip install .            (in the clone)
+       pip install umaoka-{__version__}-py3-none-any.whl   (the wheel, copied here)
 2. Install the xlwings add-in into Excel (once per xlwings version):
        xlwings addin install
 3. Open your workbook (the league template already has these settings) and add a sheet

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from rich import box
+from rich.cells import cell_len
 from rich.console import Console
 from rich.segment import Segment
 from rich.table import Table
@@ -54,7 +55,8 @@ def _table(title: str, columns: Sequence[Column], rows: Sequence[Sequence[str]],
                   pad_edge=False, padding=(0, 1), collapse_padding=True)
     for i in keep:
         c = columns[i]
-        longest = max([len(c.header)] + [len(r[i]) for r in rows])
+        # cell_len: a Japanese header or name takes two columns a character
+        longest = max([cell_len(c.header)] + [cell_len(r[i]) for r in rows])
         table.add_column(c.header, justify=c.justify,  # type: ignore[arg-type]
                          no_wrap=True, overflow="ellipsis",
                          min_width=min(longest, 6) if c.elastic else longest)

@@ -40,11 +40,16 @@ def _scores(rng: random.Random, start: int, n: int, deposits: int) -> list[int]:
     return scores
 
 
-def demo_book(games: int = 120, seed: int = 2026, lang: str = "en") -> Book:
-    """The demo league book with ``games`` games split over two seasons."""
+def demo_book(games: int = 120, seed: int = 2026, lang: str = "en",
+              rules: str = RULESET) -> Book:
+    """The demo league book with ``games`` games split over two seasons.
+
+    ``rules`` (a preset or ruleset text) sets the seats and the start: scores always add
+    up to start x players, and a 3-player ruleset seats three a table.
+    """
     rng = random.Random(seed)
     names = PLAYERS_JA if lang == "ja" else PLAYERS
-    book = make_book([RULESET], LEAGUES_JA if lang == "ja" else LEAGUES, names, lang)
+    book = make_book([rules], LEAGUES_JA if lang == "ja" else LEAGUES, names, lang)
     rules = book.rules[0].ruleset
     per_league = [games - games // 2, games // 2]
     day = dt.date(2026, 4, 4)

@@ -30,7 +30,7 @@ from .build import META_SHEET, RULES_FIRST, Builder, LeagueCols, write_league
 from .io import open_workbook, save_workbook
 from .labels import LANGS
 from .model import Book, Game, League, Origin, Rules
-from .results import FIRST_ROW, Outcome, problems, settle_league
+from .results import FIRST_ROW, Outcome, counted, problems, settle_league
 from .runtime import Runtime, from_meta
 
 
@@ -359,8 +359,10 @@ def write_settled(book: Book, out: Path, force: bool = False,
     builder = Builder(book, settled=True, outcomes=outcomes, origin=origin_now(source))
     wb = builder.build()
     save_workbook(wb, out, force=force, inputs=inputs)
-    return SettleReport(out, sum(1 for o in outcomes for x in o if x is not None),
-                        problems(book, outcomes), builder.overall_rows())
+    # Games settled = those in the standings; a row with bad scores or names is not one of
+    # them (it is listed in problems instead), so the two counts never overlap.
+    settled = sum(len(counted(lg, o)) for lg, o in zip(book.leagues, outcomes))
+    return SettleReport(out, settled, problems(book, outcomes), builder.overall_rows())
 
 
 def runtime_path(path: Path, runtime: Runtime) -> Path:

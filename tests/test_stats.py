@@ -242,4 +242,4 @@ def test_cli_stats_errors(tmp_path: Path, capsys: pytest.CaptureFixture[str]) ->
     code, _, err = run(capsys, "stats", str(empty))
     assert code == 2 and "no settled game" in err
     code, _, err = run(capsys, "stats", str(tmp_path / "missing.csv"))
-    assert code == 1 and "missing.csv" in err
+    assert code == 2 and "missing.csv does not exist" in err  # a missing input is bad input
