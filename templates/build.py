@@ -79,6 +79,7 @@ class Builder(LeagueTab, StandingsSheets, PlayersSheet, RulesSheet, PresetsSheet
             put(conf, 1, 2, UDF_MODULE, text=True)
             conf.column_dimensions["A"].width = 16
             conf.column_dimensions["B"].width = 24
+            self._print(conf, None)  # like every other sheet
         self.start_sheet()
         self.meta_sheet()
         wb.remove(first)

@@ -22,6 +22,8 @@ CHART_SERIES = 8
 #: Spare rows for games in a fresh template, and spare player rows.
 SPARE_GAMES = 100
 MIN_GAMES = 200
+#: Roster slots of a fresh template (the standings have a helper row per slot).
+ROSTER_MIN = 60
 
 # ------------------------------------------------------------------------------------------------
 # Layout
@@ -177,7 +179,8 @@ def sheet_names(book: Book) -> dict[str, Any]:
 
 
 def roster_size(book: Book) -> int:
-    return max(16, len(book.players) + 6)
+    """Roster slots: room for a big club, and always 20 free rows for new players."""
+    return max(ROSTER_MIN, len(book.players) + 20)
 
 
 def game_rows(league: League, settled: bool) -> int:

@@ -102,6 +102,7 @@ class LeagueTab(SheetWriter):
         dep = col_letter(cols.deposits)
         lab_ok, lab_off = label("ok", lang), label("off_by", lang)
         lab_100, lab_miss = label("not_100", lang), label("missing", lang)
+        lab_roster = label("not_on_roster", lang)
         outcomes = self.outcomes[index] if self.settled else []
         lv = self.values[index] if not self.settled else None
         games = league.games
@@ -120,8 +121,8 @@ class LeagueTab(SheetWriter):
             put(ws, row, cols.deposits, g.deposits if g else None, s_score, text=True)
             if self.settled:
                 o = outcomes[i] if i < len(outcomes) else None
-                put(ws, row, cols.check, check_text(g, r, lang) if g else "", s_check,
-                    text=True)
+                put(ws, row, cols.check,
+                    check_text(g, r, lang, self.book.players) if g else "", s_check, text=True)
                 finals: Sequence[Any] = [None] * n
                 places: Sequence[Any] = [None] * n
                 if o is not None and o.settlement is not None:
@@ -136,13 +137,19 @@ class LeagueTab(SheetWriter):
             else:
                 assert lv is not None
                 rng = f"{sc[0]}{row}:{sc[-1]}{row}"
+                # a name not on the roster is likely a typo: it would rank as a new player
+                roster_check = f'"{lab_ok}"'
+                for c in reversed(cols.players):
+                    p = f"{col_letter(c)}{row}"
+                    roster_check = (f'IF(AND({p}<>"",COUNTIF(Roster,{p}&"")=0),'
+                                    f'"{lab_roster}: "&{p},{roster_check})')
                 total = f"SUM({rng})+N({dep}{row})"
                 put(ws, row, cols.check,
                     f'=IF(AND(COUNT({rng})=0,N({dep}{row})=0),"",'
                     f'IF(COUNT({rng})<{n},"{lab_miss}",'
                     f'IF({total}<>{start_ref}*{n},'
                     f'"{lab_off} "&TEXT({total}-{start_ref}*{n},"+#,##0;-#,##0"),'
-                    f'IF(SUMPRODUCT(MOD({rng},100))<>0,"{lab_100}","{lab_ok}"))))', s_check)
+                    f'IF(SUMPRODUCT(MOD({rng},100))<>0,"{lab_100}",{roster_check}))))', s_check)
                 save_value(ws, row, cols.check, lv.check[i])
                 for s in range(n):
                     put(ws, row, cols.results[s], None, s_res)
@@ -171,8 +178,11 @@ class LeagueTab(SheetWriter):
 
         # validation: players from the roster, whole numbers for session/table/game
         if not self.settled:
+            # a warning, not a stop: a new player's name may be kept (then added to Players)
             dv = DataValidation(type="list", formula1="RosterList", allow_blank=True,
-                                showErrorMessage=False)
+                                showErrorMessage=True, errorStyle="warning",
+                                errorTitle=label("not_on_roster", lang),
+                                error=label("roster_warning", lang))
             dv.add(f"{col_letter(cols.players[0])}{first}:{col_letter(cols.players[-1])}{last}")
             ws.add_data_validation(dv)
             whole = DataValidation(type="whole", operator="greaterThanOrEqual", formula1="1",
@@ -199,7 +209,7 @@ class LeagueTab(SheetWriter):
             f"{plc[0]}{first}:{plc[-1]}{last}",
             CellIsRule(operator="equal", formula=["1"], font=Font(bold=True, color=NAVY)))
 
-        widths = {1: 11, 2: 8, 3: 6, 4: 6, cols.deposits: 9, cols.check: 12}
+        widths = {1: 11, 2: 8, 3: 6, 4: 6, cols.deposits: 9, cols.check: 16}
         for s in range(n):
             widths[cols.players[s]] = 12
             widths[cols.scores[s]] = 9

@@ -30,5 +30,6 @@ class PlayersSheet(SheetWriter):
         ws.column_dimensions["A"].width = 24
         ws.freeze_panes = f"A{PLAYERS_FIRST}"
         self._print(ws, f"{HEADER_ROW}:{HEADER_ROW}")
-        ws.page_setup.orientation = "portrait"
         self._protect(ws)
+        ws.protection.insertRows = False  # allowed: the roster is a list to keep
+        ws.protection.deleteRows = False

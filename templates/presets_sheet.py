@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from umaoka.engine import FIELDS, PRESETS
 
-from .labels import label
+from .labels import label, note_lines
 from .layout import HEADER_ROW
 from .sheet_base import SheetWriter
 from .styles import put
@@ -24,6 +24,9 @@ class PresetsSheet(SheetWriter):
             values = [p.name, *p.ruleset.values().values(), p.description, p.source]
             for c, v in enumerate(values, 1):
                 put(ws, row, c, v, st.get("key" if c == 1 else "note"), text=True)
+            # wrapped description and source: the row grows to fit (not every program does)
+            lines = max(note_lines(str(p.description), 60), note_lines(str(p.source), 28))
+            ws.row_dimensions[row].height = 15 * lines
         self._widths(ws, {1: 18, 2: 8, 3: 8, 4: 8, 5: 6, 6: 14, 7: 22, 8: 20, 9: 11, 10: 7,
                           11: 10, 12: 9, 13: 60, 14: 28})
         ws.freeze_panes = f"B{HEADER_ROW + 1}"

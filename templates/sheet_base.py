@@ -29,7 +29,8 @@ class SheetWriter:
         self.lang = book.lang
         self.wb = Workbook()
         whole = all(r.ruleset.rounding != "none" for r in book.rules)
-        self.st = Styles(self.wb, points_format(whole), locked_inputs=settled)
+        self.st = Styles(self.wb, points_format(whole), locked_inputs=settled,
+                         lang=book.lang)
         self.names = sheet_names(book)
         self.roster = roster_size(book)
         self.outcomes: list[list[Outcome | None]] = []
@@ -48,7 +49,8 @@ class SheetWriter:
             names = self.roster_names()
             for league in book.leagues:
                 r = book.rules_of(league).ruleset
-                lv = league_values(league, r, game_rows(league, False), self.lang)
+                lv = league_values(league, r, game_rows(league, False), self.lang,
+                                   self.book.players)
                 self.values.append(lv)
                 self.slots.append(league_slots(names, lv, r.players))
 

@@ -7,6 +7,7 @@ from decimal import Decimal
 from typing import Any
 
 from openpyxl.chart import LineChart, Reference
+from openpyxl.chart.data_source import NumFmt
 from openpyxl.formatting.rule import CellIsRule, FormulaRule
 from openpyxl.styles import Font
 from openpyxl.utils import get_column_letter as col_letter
@@ -14,7 +15,7 @@ from openpyxl.worksheet.worksheet import Worksheet
 from umaoka.engine import PlayerStanding, standings_table
 
 from .labels import label, place_label
-from .layout import CHART_SERIES, HEADER_ROW, PLAYERS_FIRST, LeagueCols, StandCols, game_rows
+from .layout import CHART_SERIES, HEADER_ROW, LeagueCols, StandCols, game_rows
 from .model import League
 from .results import FIRST_ROW, cumulative
 from .saved_values import Slot, chart_values, overall_slots, visible_rows
@@ -124,7 +125,6 @@ class StandingsSheets(SheetWriter):
         titles += ["lasts", "avg place", "sort key", "order", "index"]
         for c, t in enumerate(titles, sc.h_name):
             put(ws, HEADER_ROW, c, t, hs, text=True)
-        players = self.names["players"]
 
         def rng(col: int) -> str:
             return f"${col_letter(col)}${first}:${col_letter(col)}${last}"
@@ -133,7 +133,8 @@ class StandingsSheets(SheetWriter):
             row = first + i
             L = {c: f"${col_letter(c)}{row}" for c in range(sc.h_name, sc.h_idx + 1)}
             name = L[sc.h_name]
-            put(ws, row, sc.h_name, f"={ref(players, 1, PLAYERS_FIRST + i)}&\"\"", hs)
+            # by position in Roster: rows inserted or deleted on Players keep every name
+            put(ws, row, sc.h_name, f'=IFERROR(INDEX(Roster,{i + 1})&"","")', hs)
             put(ws, row, sc.h_games, parts["games"](row, name), hs)
             put(ws, row, sc.h_total, parts["total"](row, name), hs)
             put(ws, row, sc.h_psum, parts["psum"](row, name), hs)
@@ -222,7 +223,7 @@ class StandingsSheets(SheetWriter):
             names = [p.name for p in rows[:series]]
             sessions, cum = cumulative(games, names)
             for k in range(series):
-                put(ws, hdr, 2 + k, names[k] if k < len(names) else "-", st.get("header"),
+                put(ws, hdr, 2 + k, names[k] if k < len(names) else "", st.get("header"),
                     text=True)
             for j, s in enumerate(sessions):
                 put(ws, hdr + 1 + j, 1, s, st.get("key", "0"), text=True)
@@ -239,8 +240,9 @@ class StandingsSheets(SheetWriter):
             points = chart_values(plotted, self.values[index], n, count)
             for k in range(series):
                 name_cell = f"$B${HEADER_ROW + 1 + k}"
-                put(ws, hdr, 2 + k, f'=IF({name_cell}="","-",{name_cell})', st.get("header"))
-                save_value(ws, hdr, 2 + k, plotted[k])
+                # an empty slot's series has no name (no "-" entries in the legend)
+                put(ws, hdr, 2 + k, f'={name_cell}&""', st.get("header"))
+                save_value(ws, hdr, 2 + k, "" if plotted[k] == "-" else plotted[k])
             for j in range(count):
                 r = hdr + 1 + j
                 put(ws, r, 1, j + 1, st.get("key", "0"))
@@ -248,7 +250,7 @@ class StandingsSheets(SheetWriter):
                     h = f"{col_letter(2 + k)}${hdr}"
                     terms = "+".join(f'SUMIFS({F[s]},{P[s]},{h},{sess},"<="&$A{r})'
                                      for s in range(n))
-                    put(ws, r, 2 + k, f'=IF(OR({h}="-",$A{r}>MAX({sess})),NA(),'
+                    put(ws, r, 2 + k, f'=IF(OR({h}="",$A{r}>MAX({sess})),NA(),'
                         f"ROUND({terms},1))", st.get("formula", pts))
                     v = points[j][k]
                     save_value(ws, r, 2 + k, CellError("#N/A") if v is None else v)
@@ -262,6 +264,9 @@ class StandingsSheets(SheetWriter):
         chart.x_axis.delete = False
         chart.x_axis.tickLblPos = "low"  # session numbers below the plot, not on the zero line
         chart.y_axis.delete = False
+        # plain numbers on the axis: the points format's sign and rounding made an empty
+        # chart's axis read "+1, +1, 0"
+        chart.y_axis.numFmt = NumFmt(formatCode="General", sourceLinked=False)
         chart.height = 8.5
         chart.width = 24
         chart.legend.position = "r"

@@ -25,32 +25,45 @@ _THIN = Side(style="thin", color="BFBFBF")
 _BORDER = Border(left=_THIN, right=_THIN, top=_THIN, bottom=_THIN)
 
 
+def font_name(lang: str) -> str:
+    """The workbook's font: Calibri (Excel's default), or for Japanese workbooks Yu Gothic
+    (Windows and Mac Office; LibreOffice substitutes a Japanese font such as Noto Sans CJK)."""
+    return "Yu Gothic" if lang == "ja" else "Calibri"
+
+
 class Styles:
     """Named cell styles of one workbook, as openpyxl style arrays."""
 
-    def __init__(self, wb: Workbook, points_format: str, locked_inputs: bool = False):
+    def __init__(self, wb: Workbook, points_format: str, locked_inputs: bool = False,
+                 lang: str = "en"):
         self._ws = wb.active
+        self.font_name = font_name(lang)
         self.points = points_format
         self.locked_inputs = locked_inputs  # a settled copy is a report: nothing to type
         self._cache: dict[tuple[Any, ...], Any] = {}
+
+    def font(self, size: float = 11, **kw: Any) -> Font:
+        """A font with an explicit name and size (unnamed fonts render serif in LibreOffice)."""
+        return Font(name=self.font_name, size=size, **kw)
 
     def get(self, kind: str, fmt: str = "General") -> Any:
         key = (kind, fmt)
         if key not in self._cache:
             cell = Cell(self._ws)
+            cell.font = self.font()  # a named font: no program falls back to serif
             locked = True
             if kind == "title":
-                cell.font = Font(size=16, bold=True, color=NAVY)
+                cell.font = self.font(size=16, bold=True, color=NAVY)
             elif kind == "subtitle":
-                cell.font = Font(italic=True, color="595959")
+                cell.font = self.font(italic=True, color="595959")
             elif kind == "header":
-                cell.font = Font(bold=True, color="FFFFFF")
+                cell.font = self.font(bold=True, color="FFFFFF")
                 cell.fill = PatternFill("solid", fgColor=BLUE)
                 cell.alignment = Alignment(horizontal="center", vertical="center",
                                            wrap_text=True)
                 cell.border = _BORDER
             elif kind == "group":
-                cell.font = Font(bold=True, color=NAVY)
+                cell.font = self.font(bold=True, color=NAVY)
                 cell.fill = PatternFill("solid", fgColor=PALE)
                 cell.alignment = Alignment(horizontal="center")
                 cell.border = _BORDER
@@ -64,19 +77,19 @@ class Styles:
             elif kind == "result":
                 cell.border = _BORDER
                 cell.fill = PatternFill("solid", fgColor=GREY)
-                cell.font = Font(bold=True)
+                cell.font = self.font(bold=True)
             elif kind == "key":
-                cell.font = Font(bold=True)
+                cell.font = self.font(bold=True)
                 cell.border = _BORDER
                 cell.fill = PatternFill("solid", fgColor=PALE)
             elif kind == "note":
-                cell.font = Font(color="595959")
+                cell.font = self.font(color="595959")
                 cell.alignment = Alignment(wrap_text=True, vertical="top")
                 cell.border = _BORDER
             elif kind == "helper":
-                cell.font = Font(color="808080")
+                cell.font = self.font(color="808080")
             elif kind == "start_head":
-                cell.font = Font(bold=True, size=12, color=NAVY)
+                cell.font = self.font(bold=True, size=12, color=NAVY)
                 cell.alignment = Alignment(vertical="center")
             elif kind == "start_text":
                 cell.alignment = Alignment(wrap_text=True, vertical="top")
