@@ -23,7 +23,7 @@ CHART_SERIES = 8
 SPARE_GAMES = 100
 MIN_GAMES = 200
 #: Roster slots of a fresh template (the standings have a helper row per slot).
-ROSTER_MIN = 60
+ROSTER_MIN = 40
 
 # ------------------------------------------------------------------------------------------------
 # Layout

@@ -223,7 +223,7 @@ class StandingsSheets(SheetWriter):
             names = [p.name for p in rows[:series]]
             sessions, cum = cumulative(games, names)
             for k in range(series):
-                put(ws, hdr, 2 + k, names[k] if k < len(names) else "", st.get("header"),
+                put(ws, hdr, 2 + k, names[k] if k < len(names) else " ", st.get("header"),
                     text=True)
             for j, s in enumerate(sessions):
                 put(ws, hdr + 1 + j, 1, s, st.get("key", "0"), text=True)
@@ -240,9 +240,10 @@ class StandingsSheets(SheetWriter):
             points = chart_values(plotted, self.values[index], n, count)
             for k in range(series):
                 name_cell = f"$B${HEADER_ROW + 1 + k}"
-                # an empty slot's series has no name (no "-" entries in the legend)
-                put(ws, hdr, 2 + k, f'={name_cell}&""', st.get("header"))
-                save_value(ws, hdr, 2 + k, "" if plotted[k] == "-" else plotted[k])
+                # an empty slot's series is named " ": no "-" (nor LibreOffice's "Column B")
+                # entries in the legend
+                put(ws, hdr, 2 + k, f'=IF({name_cell}=""," ",{name_cell})', st.get("header"))
+                save_value(ws, hdr, 2 + k, " " if plotted[k] == "-" else plotted[k])
             for j in range(count):
                 r = hdr + 1 + j
                 put(ws, r, 1, j + 1, st.get("key", "0"))
@@ -250,7 +251,7 @@ class StandingsSheets(SheetWriter):
                     h = f"{col_letter(2 + k)}${hdr}"
                     terms = "+".join(f'SUMIFS({F[s]},{P[s]},{h},{sess},"<="&$A{r})'
                                      for s in range(n))
-                    put(ws, r, 2 + k, f'=IF(OR({h}="",$A{r}>MAX({sess})),NA(),'
+                    put(ws, r, 2 + k, f'=IF(OR({h}=" ",$A{r}>MAX({sess})),NA(),'
                         f"ROUND({terms},1))", st.get("formula", pts))
                     v = points[j][k]
                     save_value(ws, r, 2 + k, CellError("#N/A") if v is None else v)

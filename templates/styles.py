@@ -80,6 +80,7 @@ class Styles:
                 cell.font = self.font(bold=True)
             elif kind == "key":
                 cell.font = self.font(bold=True)
+                cell.alignment = Alignment(vertical="top")  # beside wrapped notes
                 cell.border = _BORDER
                 cell.fill = PatternFill("solid", fgColor=PALE)
             elif kind == "note":
