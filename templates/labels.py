@@ -120,9 +120,12 @@ _LABELS: dict[str, tuple[str, str]] = {
                    "値はドロップダウンか入力で変更できます。このルールを使う対局表に反映されます。"),
     "title_league": ("{name}: games", "{name}: 対局記録"),
     "note_league": ("Ruleset {rules}. Enter each game's players and raw points; the final "
-                    "scores come from umaoka's functions (see the Start sheet).",
+                    "scores come from umaoka's functions (see the Start sheet). To remove a "
+                    "game, clear its cells: rows cannot be deleted through the final-scores "
+                    "block.",
                     "ルール {rules}。各対局のプレイヤーと素点を入力してください。"
-                    "最終スコアは umaoka の関数で計算されます（「はじめに」シート参照）。"),
+                    "最終スコアは umaoka の関数で計算されます（「はじめに」シート参照）。"
+                    "対局を消すときは行を削除せず、セルの内容を消してください。"),
     "title_standings": ("{name}: standings", "{name}: 成績"),
     "title_overall": ("Overall standings", "総合成績"),
     "note_standings": ("Best first. Players without games are left out.",
