@@ -184,12 +184,6 @@ class Ruleset:
         object.__setattr__(self, "_unit", 1 if self.rounding == "none" else 10)
         # Step 4's result for each points value met so far (filled by settle).
         object.__setattr__(self, "_rounded", {})
-        if self.floating != "off":
-            from .settle import _floating_uma
-
-            # The uma vector for each count of floating players (0 to 4), worked out once.
-            object.__setattr__(self, "_floating_vectors",
-                               tuple(_floating_uma(self, c) for c in range(self.players + 1)))
 
     # -- derived values a league manager recognises -------------------------------------------
     @property

@@ -503,6 +503,16 @@ def _split(total: int, k: int, unit: int) -> list[int]:
 _NO_PENALTY = {3: (0, 0, 0), 4: (0, 0, 0, 0)}
 
 
+def _floating_vectors(r: Ruleset) -> tuple[tuple[int, ...], ...]:
+    """The uma vector for each count of floating players (0 to 4), worked out once per
+    ruleset and kept on it (settle owns this cache so that rules need not import settle)."""
+    vectors = r.__dict__.get("_floating_vectors")
+    if vectors is None:
+        vectors = tuple(_floating_uma(r, c) for c in range(r.players + 1))
+        object.__setattr__(r, "_floating_vectors", vectors)
+    return vectors
+
+
 def _floating_uma(r: Ruleset, count: int) -> tuple[int, ...]:
     """The uma vector (tenths) for ``count`` players at or above target (step 7)."""
     if count in (0, r.players):
@@ -598,7 +608,7 @@ def settle(scores: Sequence[Any], ruleset: Any = "standard", deposits: Any = 0,
         floating = 0
         for p in points:
             floating += p >= target
-        uma_vec = r._floating_vectors[floating]  # type: ignore[attr-defined]
+        uma_vec = _floating_vectors(r)[floating]
     oka_share = [0] * n
     if not groups:  # nobody shares a place: each seat takes its place's uma
         uma = [uma_vec[p - 1] for p in places]

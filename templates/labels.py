@@ -84,6 +84,7 @@ _LABELS: dict[str, tuple[str, str]] = {
     "settled_change_anon": ("To change a game or a rule, edit the original and settle it again.",
                             "対局やルールを直すときは元のブックを編集し、もう一度確定してください。"),
     "settled_suffix": (" (settled copy)", "（確定版）"),
+    "default_league": ("League", "リーグ"),
     "note_settled": ("Settled copy of {source}, {when}, umaoka {version}: values only, inputs "
                      "locked. Ruleset {rules}.",
                      "{source} の確定版（{when}、umaoka {version}）: 値のみ、入力はロック済み。"
@@ -104,22 +105,27 @@ _LABELS: dict[str, tuple[str, str]] = {
     "edit": ("{field} {used} (preset {was})", "{field} {used}（プリセット {was}）"),
     # titles and notes
     "title_players": ("Players", "プレイヤー一覧"),
-    "note_players": ("One name per row. The player cells of the league tabs offer these names "
-                     "as a dropdown.",
-                     "1行に1人。対局表のプレイヤー欄でドロップダウンから選べます。"),
+    "note_players": ("One name per row (rows may be inserted or deleted). The player cells of "
+                     "the league tabs offer these names as a dropdown.",
+                     "1行に1人（行の挿入・削除可）。対局表のプレイヤー欄でドロップダウンから"
+                     "選べます。"),
     "title_presets": ("Presets", "プリセット一覧"),
-    "note_presets": ("Every built-in ruleset. Use a name in a Rules sheet's preset row, or copy "
-                     "its values.",
-                     "組み込みのルール一覧。ルールシートの値の参考にしてください。"),
+    "note_presets": ("Every built-in ruleset. Name one when you make a workbook "
+                     "(umaoka new --ruleset NAME), or copy its values into a Rules sheet.",
+                     "組み込みのルール一覧。ブック作成時に名前で指定する（umaoka new --ruleset "
+                     "名前）か、値をルールシートに写してください。"),
     "title_rules": ("Ruleset: {name}", "ルール: {name}"),
     "note_rules": ("Change a value with its dropdown or by typing; the league tabs using this "
                    "ruleset follow it.",
                    "値はドロップダウンか入力で変更できます。このルールを使う対局表に反映されます。"),
     "title_league": ("{name}: games", "{name}: 対局記録"),
     "note_league": ("Ruleset {rules}. Enter each game's players and raw points; the final "
-                    "scores come from umaoka's functions (see the Start sheet).",
+                    "scores come from umaoka's functions (see the Start sheet). To remove a "
+                    "game, clear its cells: rows cannot be deleted through the final-scores "
+                    "block.",
                     "ルール {rules}。各対局のプレイヤーと素点を入力してください。"
-                    "最終スコアは umaoka の関数で計算されます（「はじめに」シート参照）。"),
+                    "最終スコアは umaoka の関数で計算されます（「はじめに」シート参照）。"
+                    "対局を消すときは行を削除せず、セルの内容を消してください。"),
     "title_standings": ("{name}: standings", "{name}: 成績"),
     "title_overall": ("Overall standings", "総合成績"),
     "note_standings": ("Best first. Players without games are left out.",
@@ -149,14 +155,14 @@ _LABELS: dict[str, tuple[str, str]] = {
     "table": ("Table", "卓"),
     "game": ("Game", "対局"),
     "score": ("{seat} pts", "{seat} 素点"),
-    "penalty": ("{seat} pen.", "{seat} 罰符"),
+    "penalty": ("{seat} pen.", "{seat} ペナルティ"),
     "final": ("{seat} final", "{seat} 最終"),
     "place": ("{seat} place", "{seat} 順位"),
     "deposits": ("Deposits", "供託"),
     "check": ("Check", "チェック"),
     "group_players": ("Players", "プレイヤー"),
     "group_scores": ("Raw scores", "素点"),
-    "group_penalties": ("Penalties", "罰符"),
+    "group_penalties": ("Penalties", "ペナルティ"),
     "group_results": ("Final scores", "最終スコア"),
     "group_places": ("Places", "順位"),
     "rank": ("Rank", "順位"),
@@ -170,6 +176,11 @@ _LABELS: dict[str, tuple[str, str]] = {
     "last_avoid_rate": ("Last-avoid rate", "ラス回避率"),
     # check column texts (formula results)
     "ok": ("OK", "OK"),
+    "not_on_roster": ("Not on roster", "名簿にない"),
+    "roster_warning": ("This name is not on the Players sheet. Keep it only if it is a new "
+                       "player, and add it to Players; otherwise choose the name from the list.",
+                       "この名前は「プレイヤー」シートにありません。新しいプレイヤーなら"
+                       "プレイヤーシートに追加し、そうでなければ一覧から選んでください。"),
     "off_by": ("Off by", "差"),
     "not_100": ("Not x100", "100点単位でない"),
     "missing": ("Missing score", "素点不足"),

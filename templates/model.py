@@ -12,6 +12,7 @@ from typing import Any
 
 from umaoka.engine import PRESETS, Ruleset, UmaokaError, ruleset
 
+from .labels import label
 from .runtime import Runtime
 
 #: Excel's limit on sheet names, and the characters it refuses in them.
@@ -135,7 +136,8 @@ def make_book(rulesets: list[str] | None = None, leagues: list[str] | None = Non
     One ruleset serves every league; otherwise give one ruleset per league, in order.
     """
     specs = [s for s in (rulesets or ["standard"]) if s.strip()] or ["standard"]
-    names = [check_sheet_name(n, "league name") for n in (leagues or ["League"])]
+    default = [label("default_league", lang)]
+    names = [check_sheet_name(n, "league name") for n in (leagues or default)]
     if len({n.lower() for n in names}) != len(names):
         raise UmaokaError("two leagues have the same name; give every league its own name.")
     if len(specs) not in (1, len(names)):

@@ -85,11 +85,16 @@ def problems(book: Book, all_outcomes: Sequence[Sequence[Outcome | None]]) -> li
                 out.append(f"{where}: {o.error}")
             elif (why := names_problem(game)) is not None:
                 out.append(f"{where}: {why}")
+            elif book.players and (name := off_roster(game, book.players)) is not None:
+                out.append(f'{where}: warning: "{name}" is not on the Players sheet; a typo '
+                           "counts as a new player in the standings (fix the name or add it).")
     return out
 
 
-def check_text(game: Game, rules: Ruleset, lang: str) -> str:
-    """What the Check column's formula shows for a row (mirrors the formula of build.py)."""
+def check_text(game: Game, rules: Ruleset, lang: str,
+               roster: Sequence[str] | None = None) -> str:
+    """What the Check column's formula shows for a row (mirrors the formula of
+    league_tab.py); with ``roster``, a name not on it is flagged (likely a typo)."""
     nums = [s for s in game.scores
             if isinstance(s, (int, float, Decimal)) and not isinstance(s, bool)]
     dep = game.deposits if isinstance(game.deposits, (int, float, Decimal)) else 0
@@ -102,7 +107,18 @@ def check_text(game: Game, rules: Ruleset, lang: str) -> str:
         return f"{label('off_by', lang)} {int(diff):+,}"
     if any(Decimal(str(s)) % 100 for s in nums):
         return label("not_100", lang)
+    if roster is not None and (name := off_roster(game, roster)) is not None:
+        return f"{label('not_on_roster', lang)}: {name}"
     return label("ok", lang)
+
+
+def off_roster(game: Game, roster: Sequence[str]) -> str | None:
+    """The first name of the game not on the roster (as COUNTIF: case-insensitive)."""
+    known = {str(r).strip().casefold() for r in roster}
+    for p in game.players:
+        if p is not None and str(p).strip() and str(p).strip().casefold() not in known:
+            return str(p)
+    return None
 
 
 def session_key(value: Any) -> tuple[int, Any]:

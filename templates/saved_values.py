@@ -82,7 +82,8 @@ class LeagueValues:
     last: list[int] = field(default_factory=list)
 
 
-def league_values(league: League, rules: Ruleset, rows: int, lang: str) -> LeagueValues:
+def league_values(league: League, rules: Ruleset, rows: int, lang: str,
+                  roster: Sequence[str] | None = None) -> LeagueValues:
     """The check, final scores, places and last-place helper of every row of a league tab."""
     n = rules.players
     lv = LeagueValues()
@@ -94,7 +95,7 @@ def league_values(league: League, rules: Ruleset, rows: int, lang: str) -> Leagu
         lv.players.append([("" if p is None else str(p)) for p in
                            (list(g.players[:n]) + [None] * (n - len(g.players[:n])))])
         lv.sessions.append(g.session)
-        lv.check.append(check_text(g, rules, lang) if i < len(league.games) else "")
+        lv.check.append(check_text(g, rules, lang, roster) if i < len(league.games) else "")
         lv.results.append(res)
         lv.places.append(pl)
         lv.last.append(max(pl) if _is_number(pl[0]) else 0)

@@ -8,8 +8,12 @@ from which file, when, by which umaoka, and how to change it.
 
 from __future__ import annotations
 
+import unicodedata
+
 from .labels import label
 from .model import Book, Origin
+from .sheet_base import SheetWriter
+from .styles import NAVY, put
 
 #: (style, text) pairs, one per row; "" leaves a row empty.
 Lines = list[tuple[str, str]]
@@ -60,3 +64,25 @@ def _settled_lines(book: Book, origin: Origin | None) -> Lines:
         ("text", label("settled_what", lang)),
         ("text", change),
     ]
+
+
+class StartSheet(SheetWriter):
+    def start_sheet(self) -> None:
+        """The first sheet: what this workbook is and how to switch the functions on."""
+        st = self.st
+        ws = self.wb.create_sheet(self.names["start"], 0)
+        lines = start_lines(self.book, self.settled, self.origin, self.lite_code_inside)
+        styles = {"title": st.get("title"), "subtitle": st.get("subtitle"),
+                  "head": st.get("start_head"), "text": st.get("start_text")}
+        width = 110
+        for row, (kind, text) in enumerate(lines, 1):
+            if text:
+                put(ws, row, 1, text, styles[kind], text=True)
+                # wrapped lines get their height here: not every program fits rows to text
+                wide = sum(2 if unicodedata.east_asian_width(ch) in "WF" else 1 for ch in text)
+                ws.row_dimensions[row].height = 15 * max(1, -(-wide // (width - 8)))
+        ws.row_dimensions[1].height = 24
+        ws.column_dimensions["A"].width = width
+        ws.sheet_properties.tabColor = NAVY
+        self._print(ws, None)
+        self._protect(ws)

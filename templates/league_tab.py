@@ -1,0 +1,225 @@
+"""A league's games tab: dates, players, raw scores, deposits, penalties, the check column,
+final scores (one MJ_SETTLE array block, or the engine's values in a settled copy) and
+places."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from openpyxl.formatting.rule import CellIsRule, FormulaRule
+from openpyxl.styles import Font, PatternFill
+from openpyxl.utils import get_column_letter as col_letter
+from openpyxl.worksheet.datavalidation import DataValidation
+from openpyxl.worksheet.formula import ArrayFormula
+from openpyxl.worksheet.table import Table, TableStyleInfo
+
+from .labels import label, seat_label
+from .layout import HEADER_ROW, LeagueCols, game_rows, rules_row
+from .model import League, Rules
+from .results import FIRST_ROW, check_text
+from .sheet_base import SheetWriter
+from .styles import NAVY, num, put, ref
+from .writer import save_value
+
+
+class LeagueTab(SheetWriter):
+    # -- league tab -------------------------------------------------------------------------
+    def results_formula(self, rules: Rules, cols: LeagueCols, first: int, last: int) -> str:
+        """The Final scores block: one add-in call in its runtime's saved form, and while the
+        functions are off one hint per game row with scores (first cell), blanks elsewhere.
+
+        The fallback is an array of the block's shape: a row of column tests times a column
+        of "has a score" tests, so the hint lands only in the first column.
+        """
+        sc = [col_letter(c) for c in cols.scores]
+        res = [col_letter(c) for c in cols.results]
+        dep = col_letter(cols.deposits)
+        pen = (col_letter(cols.penalties[0]), col_letter(cols.penalties[-1]))
+        call = (f"{self.book.runtime.call('MJ_SETTLE')}({sc[0]}{first}:{sc[-1]}{last},"
+                f"{rules.defined_name},{dep}{first}:{dep}{last},"
+                f"{pen[0]}{first}:{pen[1]}{last})")
+        played = "+".join(f'({c}{first}:{c}{last}<>"")' for c in sc)
+        hint = label("hint", self.lang).replace('"', '""')
+        return (f'IFERROR({call},IF(COLUMN({res[0]}{first}:{res[-1]}{last})=COLUMN(${res[0]}$'
+                f'{first}),IF({played},"{hint}",""),""))')
+
+    def league_sheet(self, index: int, league: League) -> None:
+        wb, st, lang = self.wb, self.st, self.lang
+        rules = self.book.rules_of(league)
+        r = rules.ruleset
+        n = r.players
+        cols = LeagueCols(n)
+        ws = wb.create_sheet(league.name)
+        rows = game_rows(league, self.settled)
+        first, last = FIRST_ROW, FIRST_ROW + rows - 1
+        pts = self._pts(r.rounding != "none")
+        note = (self.settled_note(rules) if self.settled
+                else label("note_league", lang, rules=self.rules_summary(rules)))
+        self._title(ws, self.suffix(label("title_league", lang, name=league.name)), note)
+
+        # block headers (row 3) and column headers (row 4)
+        groups = [
+            (cols.players, label("group_players", lang)),
+            (cols.scores, label("group_scores", lang)),
+            (cols.penalties, label("group_penalties", lang)),
+            (cols.results, label("group_results", lang)),
+            (cols.places, label("group_places", lang)),
+        ]
+        for block, text in groups:
+            put(ws, 3, block[0], text, st.get("group"), text=True)
+            for c in block[1:]:
+                put(ws, 3, c, None, st.get("group"))
+            ws.merge_cells(start_row=3, start_column=block[0], end_row=3, end_column=block[-1])
+        headers = [label("date", lang), label("session", lang), label("table", lang),
+                   label("game", lang)]
+        headers += [seat_label(s, lang) for s in range(n)]
+        headers += [label("score", lang, seat=seat_label(s, lang)) for s in range(n)]
+        headers += [label("deposits", lang)]
+        headers += [label("penalty", lang, seat=seat_label(s, lang)) for s in range(n)]
+        headers += [label("check", lang)]
+        headers += [label("final", lang, seat=seat_label(s, lang)) for s in range(n)]
+        headers += [label("place", lang, seat=seat_label(s, lang)) for s in range(n)]
+        for c, text in enumerate(headers, 1):
+            put(ws, HEADER_ROW, c, text, st.get("header"), text=True)
+        ws.row_dimensions[HEADER_ROW].height = 30
+
+        s_inp = st.get("input")
+        s_date = st.get("input", "yyyy-mm-dd")
+        s_int = st.get("input", "0")
+        s_score = st.get("input", "#,##0")
+        s_pen = st.get("input", pts)
+        s_check = st.get("formula")
+        s_res = st.get("result", pts)
+        s_place = st.get("formula", "0")
+        s_help = st.get("helper", "0")
+        rules_sheet = self.names["rules"][league.rules]
+        start_ref = ref(rules_sheet, 2, rules_row("start"))
+        ties_ref = ref(rules_sheet, 2, rules_row("ties"))
+        sc = [col_letter(c) for c in cols.scores]
+        res = [col_letter(c) for c in cols.results]
+        plc = [col_letter(c) for c in cols.places]
+        dep = col_letter(cols.deposits)
+        lab_ok, lab_off = label("ok", lang), label("off_by", lang)
+        lab_100, lab_miss = label("not_100", lang), label("missing", lang)
+        lab_roster = label("not_on_roster", lang)
+        outcomes = self.outcomes[index] if self.settled else []
+        lv = self.values[index] if not self.settled else None
+        games = league.games
+        for i in range(rows):
+            row = first + i
+            g = games[i] if i < len(games) else None
+            put(ws, row, 1, g.date if g else None, s_date)
+            put(ws, row, 2, g.session if g else None, s_int, text=True)
+            put(ws, row, 3, g.table if g else None, s_int, text=True)
+            put(ws, row, 4, g.number if g else None, s_int, text=True)
+            for s in range(n):
+                put(ws, row, cols.players[s], g.players[s] if g else None, s_inp, text=True)
+                put(ws, row, cols.scores[s], g.scores[s] if g else None, s_score, text=True)
+                put(ws, row, cols.penalties[s],
+                    g.penalties[s] if g and g.penalties else None, s_pen, text=True)
+            put(ws, row, cols.deposits, g.deposits if g else None, s_score, text=True)
+            if self.settled:
+                o = outcomes[i] if i < len(outcomes) else None
+                put(ws, row, cols.check,
+                    check_text(g, r, lang, self.book.players) if g else "", s_check, text=True)
+                finals: Sequence[Any] = [None] * n
+                places: Sequence[Any] = [None] * n
+                if o is not None and o.settlement is not None:
+                    finals = [num(v) for v in o.settlement.final]
+                    places = o.settlement.places
+                elif o is not None:
+                    finals = [o.error] + [None] * (n - 1)
+                for s in range(n):
+                    put(ws, row, cols.results[s], finals[s], s_res, text=True)
+                    put(ws, row, cols.places[s], places[s], s_place)
+                put(ws, row, cols.last, max(places) if places[0] is not None else 0, s_help)
+            else:
+                assert lv is not None
+                rng = f"{sc[0]}{row}:{sc[-1]}{row}"
+                # a name not on the roster is likely a typo: it would rank as a new player
+                roster_check = f'"{lab_ok}"'
+                for c in reversed(cols.players):
+                    p = f"{col_letter(c)}{row}"
+                    roster_check = (f'IF(AND({p}<>"",COUNTIF(Roster,{p}&"")=0),'
+                                    f'"{lab_roster}: "&{p},{roster_check})')
+                total = f"SUM({rng})+N({dep}{row})"
+                put(ws, row, cols.check,
+                    f'=IF(AND(COUNT({rng})=0,N({dep}{row})=0),"",'
+                    f'IF(COUNT({rng})<{n},"{lab_miss}",'
+                    f'IF({total}<>{start_ref}*{n},'
+                    f'"{lab_off} "&TEXT({total}-{start_ref}*{n},"+#,##0;-#,##0"),'
+                    f'IF(SUMPRODUCT(MOD({rng},100))<>0,"{lab_100}",{roster_check}))))', s_check)
+                save_value(ws, row, cols.check, lv.check[i])
+                for s in range(n):
+                    put(ws, row, cols.results[s], None, s_res)
+                    save_value(ws, row, cols.results[s], lv.results[i][s])
+                    tie = ""
+                    if s:
+                        tie = (f'+IF({ties_ref}="seat",'
+                               f'COUNTIF(${sc[0]}{row}:{sc[s - 1]}{row},"="&{sc[s]}{row}),0)')
+                    put(ws, row, cols.places[s],
+                        f'=IF(ISNUMBER({res[s]}{row}),1+COUNTIF(${sc[0]}{row}:${sc[-1]}{row},'
+                        f'">"&{sc[s]}{row}){tie},"")', s_place)
+                    save_value(ws, row, cols.places[s], lv.places[i][s])
+                put(ws, row, cols.last,
+                    f"=IF(ISNUMBER({plc[0]}{row}),MAX({plc[0]}{row}:{plc[-1]}{row}),0)", s_help)
+                save_value(ws, row, cols.last, lv.last[i])
+        if not self.settled:
+            ws[f"{res[0]}{first}"] = ArrayFormula(
+                f"{res[0]}{first}:{res[-1]}{last}",
+                "=" + self.results_formula(rules, cols, first, last))
+
+        # the games table (inputs and check; array formulas are not allowed inside tables)
+        table = Table(displayName=f"Games_{index + 1}",
+                      ref=f"A{HEADER_ROW}:{col_letter(cols.check)}{last}")
+        table.tableStyleInfo = TableStyleInfo(name="TableStyleLight9", showRowStripes=False)
+        ws.add_table(table)
+
+        # validation: players from the roster, whole numbers for session/table/game
+        if not self.settled:
+            # a warning, not a stop: a new player's name may be kept (then added to Players)
+            dv = DataValidation(type="list", formula1="RosterList", allow_blank=True,
+                                showErrorMessage=True, errorStyle="warning",
+                                errorTitle=label("not_on_roster", lang),
+                                error=label("roster_warning", lang))
+            dv.add(f"{col_letter(cols.players[0])}{first}:{col_letter(cols.players[-1])}{last}")
+            ws.add_data_validation(dv)
+            whole = DataValidation(type="whole", operator="greaterThanOrEqual", formula1="1",
+                                   allow_blank=True, showErrorMessage=True,
+                                   error="Enter a whole number such as 1, 2, 3.")
+            whole.add(f"B{first}:D{last}")
+            ws.add_data_validation(whole)
+
+        # conditional formats: green/red results, flagged checks, bold 1st places
+        block = f"{res[0]}{first}:{res[-1]}{last}"
+        ws.conditional_formatting.add(block, CellIsRule(
+            operator="greaterThan", formula=["0"], font=Font(color="006100", bold=True),
+            fill=PatternFill("solid", bgColor="C6EFCE")))
+        ws.conditional_formatting.add(block, CellIsRule(
+            operator="lessThan", formula=["0"], font=Font(color="9C0006", bold=True),
+            fill=PatternFill("solid", bgColor="FFC7CE")))
+        chk = f"{col_letter(cols.check)}{first}"
+        ws.conditional_formatting.add(
+            f"{chk}:{col_letter(cols.check)}{last}",
+            FormulaRule(formula=[f'AND({chk}<>"",{chk}<>"{lab_ok}")'],
+                        font=Font(color="9C0006", bold=True),
+                        fill=PatternFill("solid", bgColor="FFC7CE")))
+        ws.conditional_formatting.add(
+            f"{plc[0]}{first}:{plc[-1]}{last}",
+            CellIsRule(operator="equal", formula=["1"], font=Font(bold=True, color=NAVY)))
+
+        widths = {1: 11, 2: 8, 3: 6, 4: 6, cols.deposits: 9, cols.check: 16}
+        for s in range(n):
+            widths[cols.players[s]] = 12
+            widths[cols.scores[s]] = 9
+            widths[cols.penalties[s]] = 7
+            widths[cols.results[s]] = 9
+            widths[cols.places[s]] = 7
+        widths[cols.results[0]] = 12  # room for the hint while the functions are off
+        self._widths(ws, widths)
+        ws.column_dimensions[col_letter(cols.last)].hidden = True
+        ws.freeze_panes = f"E{first}"
+        self._print(ws, f"{HEADER_ROW - 1}:{HEADER_ROW}")
+        ws.print_area = f"A1:{col_letter(cols.places[-1])}{last}"
+        self._protect(ws)

@@ -1,0 +1,35 @@
+"""The Players sheet: the roster the league tabs' player dropdowns offer."""
+
+from __future__ import annotations
+
+from openpyxl.workbook.defined_name import DefinedName
+
+from .labels import label
+from .layout import HEADER_ROW, PLAYERS_FIRST
+from .sheet_base import SheetWriter
+from .styles import put, ref
+
+
+class PlayersSheet(SheetWriter):
+    def players_sheet(self) -> None:
+        st, lang = self.st, self.lang
+        ws = self.wb.create_sheet(self.names["players"])
+        self._title(ws, self.suffix(label("title_players", lang)),
+                    label("note_players_settled" if self.settled else "note_players", lang))
+        put(ws, HEADER_ROW, 1, label("player", lang), st.get("header"), text=True)
+        for i in range(self.roster):
+            name = self.book.players[i] if i < len(self.book.players) else None
+            put(ws, PLAYERS_FIRST + i, 1, name, st.get("input"), text=True)
+        last = PLAYERS_FIRST + self.roster - 1
+        sheet = self.names["players"]
+        self.wb.defined_names["Roster"] = DefinedName(
+            "Roster", attr_text=ref(sheet, 1, PLAYERS_FIRST, last))
+        self.wb.defined_names["RosterList"] = DefinedName(
+            "RosterList", attr_text=f"OFFSET({ref(sheet, 1, PLAYERS_FIRST)},0,0,"
+            f"MAX(1,COUNTA({ref(sheet, 1, PLAYERS_FIRST, last)})),1)")
+        ws.column_dimensions["A"].width = 24
+        ws.freeze_panes = f"A{PLAYERS_FIRST}"
+        self._print(ws, f"{HEADER_ROW}:{HEADER_ROW}")
+        self._protect(ws)
+        ws.protection.insertRows = False  # allowed: the roster is a list to keep
+        ws.protection.deleteRows = False

@@ -1,0 +1,110 @@
+"""The state every sheet writer shares (one workbook being built), and small helpers."""
+
+from __future__ import annotations
+
+from openpyxl import Workbook
+from openpyxl.worksheet.worksheet import Worksheet
+from umaoka.engine import PlayerStanding, Settlement, __version__
+
+from .labels import label
+from .layout import game_rows, roster_size, sheet_names
+from .model import Book, Game, Origin, Rules
+from .results import Outcome, counted, league_standings, settle_league
+from .saved_values import LeagueValues, Slot, league_slots, league_values
+from .styles import Styles, points_format, print_setup, protect, put
+from .styles import widths as set_widths
+
+
+class SheetWriter:
+    """What every sheet writer shares: the book, its styles, sheet names, roster and the
+    values (template) or outcomes (settled copy) of every league."""
+
+    def __init__(self, book: Book, settled: bool,
+                 outcomes: list[list[Outcome | None]] | None = None,
+                 origin: Origin | None = None, lite_code_inside: bool = False):
+        self.book = book
+        self.settled = settled
+        self.origin = origin
+        self.lite_code_inside = lite_code_inside
+        self.lang = book.lang
+        self.wb = Workbook()
+        whole = all(r.ruleset.rounding != "none" for r in book.rules)
+        self.st = Styles(self.wb, points_format(whole), locked_inputs=settled,
+                         lang=book.lang)
+        self.names = sheet_names(book)
+        self.roster = roster_size(book)
+        self.outcomes: list[list[Outcome | None]] = []
+        self.counted: list[list[tuple[Game, Settlement]]] = []
+        self._standings: dict[int, list[PlayerStanding]] = {}
+        # the template's saved values: what its formulas compute from the games it holds
+        self.values: list[LeagueValues] = []
+        self.slots: list[list[Slot]] = []
+        if settled:
+            for i, league in enumerate(book.leagues):
+                out = (outcomes[i] if outcomes is not None
+                       else settle_league(league, book.rules_of(league).ruleset))
+                self.outcomes.append(out)
+                self.counted.append(counted(league, out))
+        else:
+            names = self.roster_names()
+            for league in book.leagues:
+                r = book.rules_of(league).ruleset
+                lv = league_values(league, r, game_rows(league, False), self.lang,
+                                   self.book.players)
+                self.values.append(lv)
+                self.slots.append(league_slots(names, lv, r.players))
+
+    def roster_names(self) -> list[str]:
+        """What ``=Players!A5&""`` shows for every roster slot."""
+        return [self.book.players[i] if i < len(self.book.players) else ""
+                for i in range(self.roster)]
+
+    def rules_summary(self, rules: Rules) -> str:
+        """``mleague (players=4 ...)``, or ``mleague, edited (...)`` when changed from the preset;
+        the values in brackets are always the ones used."""
+        name = label("edited", self.lang, name=rules.name) if rules.edits() else rules.name
+        return f"{name} ({rules.ruleset.text()})"
+
+    def settled_note(self, rules: Rules) -> str:
+        """The subtitle of a settled copy's league tab: what it is, from where, when."""
+        o = self.origin or Origin(None, "", __version__)
+        key = "note_settled" if o.source else "note_settled_anon"
+        return label(key, self.lang, source=o.source, when=o.when, version=o.version,
+                     rules=self.rules_summary(rules))
+
+    def suffix(self, title: str) -> str:
+        """A title, marked as the settled copy's when it is one."""
+        return title + label("settled_suffix", self.lang) if self.settled else title
+
+    def standings_of(self, index: int) -> list[PlayerStanding]:
+        if index not in self._standings:
+            self._standings[index] = league_standings(self.counted[index])
+        return self._standings[index]
+
+    def overall_rows(self) -> list[PlayerStanding]:
+        """Standings of all leagues together (settled copy), computed once."""
+        if -1 not in self._standings:
+            if len(self.counted) == 1:
+                self._standings[-1] = self.standings_of(0)
+            else:
+                self._standings[-1] = league_standings(
+                    [g for league_games in self.counted for g in league_games])
+        return self._standings[-1]
+
+    # -- sheet helpers ----------------------------------------------------------------------------
+    def _title(self, ws: Worksheet, title: str, note: str) -> None:
+        put(ws, 1, 1, title, self.st.get("title"), text=True)
+        put(ws, 2, 1, note, self.st.get("subtitle"), text=True)
+        ws.row_dimensions[1].height = 24
+
+    def _protect(self, ws: Worksheet) -> None:
+        protect(ws)
+
+    def _print(self, ws: Worksheet, title_rows: str | None) -> None:
+        print_setup(ws, title_rows)
+
+    def _widths(self, ws: Worksheet, widths: dict[int, float]) -> None:
+        set_widths(ws, widths)
+
+    def _pts(self, whole: bool) -> str:
+        return points_format(whole)

@@ -1,0 +1,317 @@
+"""Standings tabs (one per league, and the overall one with several leagues): the visible
+table, hidden per-player helper columns and the cumulative-points chart."""
+
+from __future__ import annotations
+
+from decimal import Decimal
+from typing import Any
+
+from openpyxl.chart import LineChart, Reference
+from openpyxl.chart.data_source import NumFmt
+from openpyxl.formatting.rule import CellIsRule, FormulaRule
+from openpyxl.styles import Font
+from openpyxl.utils import get_column_letter as col_letter
+from openpyxl.worksheet.worksheet import Worksheet
+from umaoka.engine import PlayerStanding, standings_table
+
+from .labels import label, place_label
+from .layout import CHART_SERIES, HEADER_ROW, LeagueCols, StandCols, game_rows
+from .model import League
+from .results import FIRST_ROW, cumulative
+from .saved_values import Slot, chart_values, overall_slots, visible_rows
+from .sheet_base import SheetWriter
+from .styles import num, put, quote, ref
+from .writer import CellError, save_value
+
+
+class StandingsSheets(SheetWriter):
+    # -- standings --------------------------------------------------------------------------
+    def _standings_frame(self, ws: Worksheet, n: int, whole: bool) -> StandCols:
+        st, lang = self.st, self.lang
+        sc = StandCols(n)
+        headers = [label("rank", lang), label("player", lang), label("games", lang),
+                   label("total", lang), label("average", lang), label("average_place", lang)]
+        headers += [place_label(p, lang) for p in range(1, n + 1)]
+        headers += [label("top_rate", lang)]
+        headers += [label("rate", lang, place=place_label(p, lang)) for p in range(2, n + 1)]
+        headers += [label("last_avoid_rate", lang)]
+        for c, text in enumerate(headers, 1):
+            put(ws, HEADER_ROW, c, text, st.get("header"), text=True)
+        ws.row_dimensions[HEADER_ROW].height = 30
+        widths = {1: 8, 2: 16, 3: 7, 4: 9, 5: 8, 6: 8}
+        for p in range(1, n + 1):
+            widths[sc.count(p)] = 6
+            widths[sc.rate(p)] = 8
+        widths[sc.last_avoid] = 10
+        self._widths(ws, widths)
+        ws.freeze_panes = f"C{HEADER_ROW + 1}"
+        pts = self._pts(whole)
+        total_col = col_letter(4)
+        first, last = HEADER_ROW + 1, HEADER_ROW + self.roster
+        ws.conditional_formatting.add(f"{total_col}{first}:{col_letter(5)}{last}", CellIsRule(
+            operator="greaterThan", formula=["0"], font=Font(color="006100", bold=True)))
+        ws.conditional_formatting.add(f"{total_col}{first}:{col_letter(5)}{last}", CellIsRule(
+            operator="lessThan", formula=["0"], font=Font(color="9C0006", bold=True)))
+        self._pts_fmt = pts
+        return sc
+
+    def _visible_styles(self, sc: StandCols, n: int) -> list[Any]:
+        st, pts = self.st, self._pts_fmt
+        styles = [st.get("formula", "0"), st.get("result"), st.get("formula", "0"),
+                  st.get("result", pts), st.get("formula", "+0.00;-0.00;0.00"),
+                  st.get("formula", "0.00")]
+        styles += [st.get("formula", "0")] * n
+        styles += [st.get("formula", "0.0%")] * n
+        styles += [st.get("formula", "0.0%")]
+        return styles
+
+    def _write_visible_values(self, ws: Worksheet, sc: StandCols, n: int,
+                              rows: list[PlayerStanding]) -> None:
+        styles = self._visible_styles(sc, n)
+        table = standings_table(rows)[1:]
+        for k in range(self.roster):
+            row = HEADER_ROW + 1 + k
+            values: list[Any] = [None] * sc.visible
+            if k < len(rows):
+                p, rank = rows[k], table[k][0]
+                g = Decimal(p.games)
+                values = [rank, p.name, p.games, num(p.total), p.average, p.average_place]
+                places = list(p.places) + [0] * (n - len(p.places))
+                values += places[:n]
+                values += [(Decimal(c) / g).quantize(Decimal("0.0001")) for c in places[:n]]
+                values += [p.last_avoid_rate]
+            for c, v in enumerate(values, 1):
+                put(ws, row, c, v, styles[c - 1], text=(c == 2))
+
+    def _write_visible_formulas(self, ws: Worksheet, sc: StandCols, n: int,
+                                slots: list[Slot]) -> None:
+        styles = self._visible_styles(sc, n)
+        first, last = HEADER_ROW + 1, HEADER_ROW + self.roster
+        saved = visible_rows(slots, n)
+
+        def rng(col: int) -> str:
+            return f"${col_letter(col)}${first}:${col_letter(col)}${last}"
+
+        for k in range(self.roster):
+            row = first + k
+            idx = f"${col_letter(sc.h_idx)}{row}"
+
+            def at(col: int, idx: str = idx) -> str:
+                return f"INDEX({rng(col)},{idx})"
+
+            games = at(sc.h_games)
+            formulas = [
+                f"1+COUNTIF({rng(sc.h_key)},\">\"&{at(sc.h_key)})",
+                at(sc.h_name),
+                games,
+                at(sc.h_total),
+                f"{at(sc.h_total)}/{games}",
+                f"{at(sc.h_psum)}/{games}",
+            ]
+            formulas += [at(sc.h_count(p)) for p in range(1, n + 1)]
+            formulas += [f"{at(sc.h_count(p))}/{games}" for p in range(1, n + 1)]
+            formulas += [f"1-{at(sc.h_last)}/{games}"]
+            for c, f in enumerate(formulas, 1):
+                put(ws, row, c, f'=IF({idx}="","",{f})', styles[c - 1])
+                save_value(ws, row, c, saved[k][c - 1])
+
+    def _helpers(self, ws: Worksheet, sc: StandCols, n: int,
+                 parts: dict[str, Any], slots: list[Slot]) -> None:
+        """Hidden per-player helper columns; ``parts`` gives the games..last formulas."""
+        st = self.st
+        first, last = HEADER_ROW + 1, HEADER_ROW + self.roster
+        hs = st.get("helper")
+        titles = ["name", "games", "total", "place sum"] + [f"n{p}" for p in range(1, n + 1)]
+        titles += ["lasts", "avg place", "sort key", "order", "index"]
+        for c, t in enumerate(titles, sc.h_name):
+            put(ws, HEADER_ROW, c, t, hs, text=True)
+
+        def rng(col: int) -> str:
+            return f"${col_letter(col)}${first}:${col_letter(col)}${last}"
+
+        for i in range(self.roster):
+            row = first + i
+            L = {c: f"${col_letter(c)}{row}" for c in range(sc.h_name, sc.h_idx + 1)}
+            name = L[sc.h_name]
+            # by position in Roster: rows inserted or deleted on Players keep every name
+            put(ws, row, sc.h_name, f'=IFERROR(INDEX(Roster,{i + 1})&"","")', hs)
+            put(ws, row, sc.h_games, parts["games"](row, name), hs)
+            put(ws, row, sc.h_total, parts["total"](row, name), hs)
+            put(ws, row, sc.h_psum, parts["psum"](row, name), hs)
+            for p in range(1, n + 1):
+                put(ws, row, sc.h_count(p), parts["count"](row, name, p), hs)
+            put(ws, row, sc.h_last, parts["last"](row, name), hs)
+            g = L[sc.h_games]
+            put(ws, row, sc.h_avgp, f"=IF({g}>0,ROUND({L[sc.h_psum]}/{g},2),99)", hs)
+            put(ws, row, sc.h_key, f"=IF({g}>0,{L[sc.h_total]},-1000000000)", hs)
+            key, avgp = L[sc.h_key], L[sc.h_avgp]
+            above_k = f"{col_letter(sc.h_key)}${HEADER_ROW}:{col_letter(sc.h_key)}{row - 1}"
+            above_a = f"{col_letter(sc.h_avgp)}${HEADER_ROW}:{col_letter(sc.h_avgp)}{row - 1}"
+            put(ws, row, sc.h_order,
+                f'=IF({g}>0,1+COUNTIF({rng(sc.h_key)},">"&{key})'
+                f'+COUNTIFS({rng(sc.h_key)},{key},{rng(sc.h_avgp)},"<"&{avgp})'
+                f"+COUNTIFS({above_k},{key},{above_a},{avgp}),\"\")", hs)
+            put(ws, row, sc.h_idx, f'=IFERROR(MATCH({i + 1},{rng(sc.h_order)},0),"")', hs)
+            slot = slots[i]
+            saved = [slot.name, slot.games, num(slot.total), slot.psum, *slot.counts,
+                     slot.lasts, num(slot.avgp), num(slot.key), slot.order, slot.index]
+            for c, v in enumerate(saved, sc.h_name):
+                save_value(ws, row, c, v)
+        for c in range(sc.h_name, sc.h_idx + 1):
+            ws.column_dimensions[col_letter(c)].hidden = True
+
+    def standings_sheet(self, index: int, league: League) -> None:
+        rules = self.book.rules_of(league)
+        n = rules.ruleset.players
+        whole = rules.ruleset.rounding != "none"
+        ws = self.wb.create_sheet(self.names["standings"][index])
+        self._title(ws, self.suffix(label("title_standings", self.lang, name=league.name)),
+                    label("note_standings" if self.settled else "note_standings_live",
+                          self.lang))
+        sc = self._standings_frame(ws, n, whole)
+        cols = LeagueCols(n)
+        rows = game_rows(league, self.settled)
+        g1, g2 = FIRST_ROW, FIRST_ROW + rows - 1
+        sheet = league.name
+
+        def col(c: int) -> str:
+            return ref(sheet, c, g1, g2)
+
+        P = [col(c) for c in cols.players]
+        F = [col(c) for c in cols.results]
+        PL = [col(c) for c in cols.places]
+        LAST = col(cols.last)
+
+        def plus(terms: list[str]) -> str:
+            return "+".join(terms)
+
+        if self.settled:
+            self._write_visible_values(ws, sc, n, self.standings_of(index))
+        else:
+            self._write_visible_formulas(ws, sc, n, self.slots[index])
+            self._helpers(ws, sc, n, {
+                "games": lambda r, x: f'=IF({x}="",0,'
+                + plus([f'COUNTIFS({P[s]},{x},{PL[s]},">0")' for s in range(n)]) + ")",
+                "total": lambda r, x: f'=IF({x}="",0,ROUND('
+                + plus([f"SUMIFS({F[s]},{P[s]},{x})" for s in range(n)]) + ",1))",
+                "psum": lambda r, x: f'=IF({x}="",0,'
+                + plus([f"SUMIFS({PL[s]},{P[s]},{x})" for s in range(n)]) + ")",
+                "count": lambda r, x, p: f'=IF({x}="",0,'
+                + plus([f"COUNTIFS({P[s]},{x},{PL[s]},{p})" for s in range(n)]) + ")",
+                "last": lambda r, x: f'=IF({x}="",0,'
+                + plus([f"SUMPRODUCT(({P[s]}={x})*({PL[s]}={LAST}))" for s in range(n)])
+                + ")",
+            }, self.slots[index])
+        self._chart(ws, index, league, sc, n, P, F)
+        self._print(ws, f"{HEADER_ROW}:{HEADER_ROW}")
+        ws.page_setup.fitToHeight = 1
+        self._protect(ws)
+
+    def _chart(self, ws: Worksheet, index: int, league: League, sc: StandCols, n: int,
+               P: list[str], F: list[str]) -> None:
+        st, lang = self.st, self.lang
+        top = HEADER_ROW + self.roster + 2
+        data_row = top + 20  # chart: 18 rows high
+        hdr = data_row + 1
+        series = min(CHART_SERIES, self.roster)
+        put(ws, data_row, 1, label("chart_title", lang), st.get("title"), text=True)
+        put(ws, hdr, 1, label("chart_x", lang), st.get("header"), text=True)
+        pts = self._pts_fmt
+        if self.settled:
+            games = self.counted[index]
+            rows = self.standings_of(index)
+            names = [p.name for p in rows[:series]]
+            sessions, cum = cumulative(games, names)
+            for k in range(series):
+                put(ws, hdr, 2 + k, names[k] if k < len(names) else " ", st.get("header"),
+                    text=True)
+            for j, s in enumerate(sessions):
+                put(ws, hdr + 1 + j, 1, s, st.get("key", "0"), text=True)
+                for k, name in enumerate(names):
+                    put(ws, hdr + 1 + j, 2 + k, num(cum[name][j]), st.get("formula", pts))
+            count = max(len(sessions), 1)
+        else:
+            numeric = [g.session for g in league.games if isinstance(g.session, int)]
+            count = max(12, max(numeric, default=0))
+            rows_n = game_rows(league, False)
+            sess = ref(league.name, 2, FIRST_ROW, FIRST_ROW + rows_n - 1)
+            shown = visible_rows(self.slots[index], n)
+            plotted = [row[1] if row[1] != "" else "-" for row in shown[:series]]
+            points = chart_values(plotted, self.values[index], n, count)
+            for k in range(series):
+                name_cell = f"$B${HEADER_ROW + 1 + k}"
+                # an empty slot's series is named " ": no "-" (nor LibreOffice's "Column B")
+                # entries in the legend
+                put(ws, hdr, 2 + k, f'=IF({name_cell}=""," ",{name_cell})', st.get("header"))
+                save_value(ws, hdr, 2 + k, " " if plotted[k] == "-" else plotted[k])
+            for j in range(count):
+                r = hdr + 1 + j
+                put(ws, r, 1, j + 1, st.get("key", "0"))
+                for k in range(series):
+                    h = f"{col_letter(2 + k)}${hdr}"
+                    terms = "+".join(f'SUMIFS({F[s]},{P[s]},{h},{sess},"<="&$A{r})'
+                                     for s in range(n))
+                    put(ws, r, 2 + k, f'=IF(OR({h}=" ",$A{r}>MAX({sess})),NA(),'
+                        f"ROUND({terms},1))", st.get("formula", pts))
+                    v = points[j][k]
+                    save_value(ws, r, 2 + k, CellError("#N/A") if v is None else v)
+            ws.conditional_formatting.add(
+                f"B{hdr + 1}:{col_letter(1 + series)}{hdr + count}",
+                FormulaRule(formula=[f"ISERROR(B{hdr + 1})"], font=Font(color="F2F2F2")))
+        chart = LineChart()
+        chart.title = label("chart_title", lang)
+        chart.y_axis.title = label("chart_y", lang)
+        chart.x_axis.title = label("chart_x", lang)
+        chart.x_axis.delete = False
+        chart.x_axis.tickLblPos = "low"  # session numbers below the plot, not on the zero line
+        chart.y_axis.delete = False
+        # plain numbers on the axis: the points format's sign and rounding made an empty
+        # chart's axis read "+1, +1, 0"
+        chart.y_axis.numFmt = NumFmt(formatCode="General", sourceLinked=False)
+        chart.height = 8.5
+        chart.width = 24
+        chart.legend.position = "r"
+        data = Reference(ws, min_col=2, max_col=1 + series, min_row=hdr, max_row=hdr + count)
+        chart.add_data(data, titles_from_data=True)
+        chart.set_categories(Reference(ws, min_col=1, min_row=hdr + 1, max_row=hdr + count))
+        for s in chart.series:
+            s.smooth = False
+            s.marker.symbol = "none" if count > 40 else "circle"
+        ws.add_chart(chart, f"A{top}")
+        # print the standings and the chart on one page (the session table stays on screen)
+        ws.print_area = f"A1:{col_letter(sc.visible)}{data_row - 1}"
+
+    def overall_sheet(self) -> None:
+        leagues = self.book.leagues
+        n = max(self.book.rules_of(lg).ruleset.players for lg in leagues)
+        whole = all(self.book.rules_of(lg).ruleset.rounding != "none" for lg in leagues)
+        ws = self.wb.create_sheet(self.names["overall"], 0)
+        self._title(ws, self.suffix(label("title_overall", self.lang)),
+                    label("note_overall" if self.settled else "note_overall_live", self.lang))
+        sc = self._standings_frame(ws, n, whole)
+        if self.settled:
+            self._write_visible_values(ws, sc, n, self.overall_rows())
+        else:
+            slots = overall_slots(self.roster_names(), self.slots, n)
+            self._write_visible_formulas(ws, sc, n, slots)
+            sheets = [(self.names["standings"][i], StandCols(self.book.rules_of(lg).ruleset
+                                                              .players))
+                      for i, lg in enumerate(leagues)]
+
+            def total(pick: Any) -> Any:
+                def f(r: int, x: str, *args: Any) -> str:
+                    terms = [f"{quote(s)}!{col_letter(c)}{r}" for s, lc in sheets
+                             if (c := pick(lc, *args)) is not None]
+                    return "=" + ("+".join(terms) if terms else "0")
+                return f
+
+            self._helpers(ws, sc, n, {
+                "games": total(lambda lc: lc.h_games),
+                "total": lambda r, x: "=ROUND(" + total(lambda lc: lc.h_total)(r, x)[1:] + ",1)",
+                "psum": total(lambda lc: lc.h_psum),
+                "count": total(lambda lc, p: lc.h_count(p) if p <= lc.n else None),
+                "last": total(lambda lc: lc.h_last),
+            }, slots)
+        ws.print_area = f"A1:{col_letter(sc.visible)}{HEADER_ROW + self.roster}"
+        self._print(ws, f"{HEADER_ROW}:{HEADER_ROW}")
+        self._protect(ws)

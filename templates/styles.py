@@ -1,0 +1,194 @@
+"""Shared cell styling and cell writing of every sheet: colours, named styles, ``put``,
+references, number formats and the page setup every sheet shares."""
+
+from __future__ import annotations
+
+from decimal import Decimal
+from typing import Any
+
+from openpyxl import Workbook
+from openpyxl.cell.cell import Cell
+from openpyxl.styles import Alignment, Border, Font, PatternFill, Protection, Side
+from openpyxl.styles.cell_style import StyleArray
+from openpyxl.utils import get_column_letter as col_letter
+from openpyxl.worksheet.worksheet import Worksheet
+
+# ------------------------------------------------------------------------------------------------
+# Styles: built once as style arrays and copied into cells (fast for big leagues).
+
+NAVY = "1F3864"
+BLUE = "2F5597"
+PALE = "DDEBF7"
+GREY = "F2F2F2"
+INPUT = "FFFFFF"
+_THIN = Side(style="thin", color="BFBFBF")
+_BORDER = Border(left=_THIN, right=_THIN, top=_THIN, bottom=_THIN)
+
+
+def font_name(lang: str) -> str:
+    """The workbook's font: Calibri (Excel's default), or for Japanese workbooks Yu Gothic
+    (Windows and Mac Office; LibreOffice substitutes a Japanese font such as Noto Sans CJK)."""
+    return "Yu Gothic" if lang == "ja" else "Calibri"
+
+
+class Styles:
+    """Named cell styles of one workbook, as openpyxl style arrays."""
+
+    def __init__(self, wb: Workbook, points_format: str, locked_inputs: bool = False,
+                 lang: str = "en"):
+        self._ws = wb.active
+        self.font_name = font_name(lang)
+        self.points = points_format
+        self.locked_inputs = locked_inputs  # a settled copy is a report: nothing to type
+        self._cache: dict[tuple[Any, ...], Any] = {}
+
+    def font(self, size: float = 11, **kw: Any) -> Font:
+        """A font with an explicit name and size (unnamed fonts render serif in LibreOffice)."""
+        return Font(name=self.font_name, size=size, **kw)
+
+    def get(self, kind: str, fmt: str = "General") -> Any:
+        key = (kind, fmt)
+        if key not in self._cache:
+            cell = Cell(self._ws)
+            cell.font = self.font()  # a named font: no program falls back to serif
+            locked = True
+            if kind == "title":
+                cell.font = self.font(size=16, bold=True, color=NAVY)
+            elif kind == "subtitle":
+                cell.font = self.font(italic=True, color="595959")
+            elif kind == "header":
+                cell.font = self.font(bold=True, color="FFFFFF")
+                cell.fill = PatternFill("solid", fgColor=BLUE)
+                cell.alignment = Alignment(horizontal="center", vertical="center",
+                                           wrap_text=True)
+                cell.border = _BORDER
+            elif kind == "group":
+                cell.font = self.font(bold=True, color=NAVY)
+                cell.fill = PatternFill("solid", fgColor=PALE)
+                cell.alignment = Alignment(horizontal="center")
+                cell.border = _BORDER
+            elif kind == "input":
+                cell.border = _BORDER
+                cell.fill = PatternFill("solid", fgColor=INPUT)
+                locked = self.locked_inputs
+            elif kind == "formula":
+                cell.border = _BORDER
+                cell.fill = PatternFill("solid", fgColor=GREY)
+            elif kind == "result":
+                cell.border = _BORDER
+                cell.fill = PatternFill("solid", fgColor=GREY)
+                cell.font = self.font(bold=True)
+            elif kind == "key":
+                cell.font = self.font(bold=True)
+                cell.alignment = Alignment(vertical="top")  # beside wrapped notes
+                cell.border = _BORDER
+                cell.fill = PatternFill("solid", fgColor=PALE)
+            elif kind == "note":
+                cell.font = self.font(color="595959")
+                cell.alignment = Alignment(wrap_text=True, vertical="top")
+                cell.border = _BORDER
+            elif kind == "helper":
+                cell.font = self.font(color="808080")
+            elif kind == "start_head":
+                cell.font = self.font(bold=True, size=12, color=NAVY)
+                cell.alignment = Alignment(vertical="center")
+            elif kind == "start_text":
+                cell.alignment = Alignment(wrap_text=True, vertical="top")
+            cell.number_format = fmt
+            cell.protection = Protection(locked=locked)
+            self._cache[key] = cell._style
+        return self._cache[key]
+
+
+_FAST_TYPES = {int: "n", float: "n", Decimal: "n", bool: "b"}
+_new_cell = Cell.__new__
+_CHECKED: set[str] = set()  # texts that passed openpyxl's checks (names repeat a lot)
+
+
+def put(ws: Worksheet, row: int, col: int, value: Any, style: Any = None,
+        text: bool = False) -> Cell:
+    """Write one cell; ``text`` keeps user text as text even when it starts with ``=``."""
+    cell = _new_cell(Cell)  # Cell(ws, row, col, style_array=style) without its overhead
+    cell.parent = ws
+    cell.row = row
+    cell.column = col
+    cell._style = StyleArray(style) if style is not None else None
+    cell._value = None
+    cell.data_type = "n"
+    cell._hyperlink = None
+    cell._comment = None
+    kind = _FAST_TYPES.get(type(value))
+    if value is None:
+        pass
+    elif kind is not None:
+        cell._value = value
+        cell.data_type = kind
+    elif text and type(value) is str:
+        if value not in _CHECKED:
+            cell.value = value  # openpyxl's checks (length, illegal characters)
+            if len(_CHECKED) < 100_000:
+                _CHECKED.add(value)
+        cell._value = value
+        cell.data_type = "s"
+        if value[:1] in ("=", "+", "-", "@"):
+            cell.quotePrefix = True
+    else:
+        cell.value = value
+    ws._cells[(row, col)] = cell
+    return cell
+
+
+def quote(sheet: str) -> str:
+    """A sheet name as formulas write it: ``'Spring 2026'``."""
+    return "'" + sheet.replace("'", "''") + "'"
+
+
+def ref(sheet: str, col: int, row1: int, row2: int | None = None, col2: int | None = None
+        ) -> str:
+    a = f"${col_letter(col)}${row1}"
+    if row2 is None:
+        return f"{quote(sheet)}!{a}"
+    return f"{quote(sheet)}!{a}:${col_letter(col2 or col)}${row2}"
+
+
+def num(value: Any) -> Any:
+    """Decimals as Excel numbers (exact text of the decimal is what openpyxl writes)."""
+    if isinstance(value, Decimal):
+        return int(value) if value == value.to_integral_value() else value
+    return value
+
+
+def points_format(whole: bool) -> str:
+    return "+0;-0;0" if whole else "+0.0;-0.0;0.0"
+
+
+
+def protect(ws: Worksheet) -> None:
+    """Protect the sheet's formulas; filters, sorting and formatting stay allowed."""
+    p = ws.protection
+    p.sheet = True
+    p.autoFilter = False
+    p.sort = False
+    p.formatColumns = False
+    p.formatRows = False
+
+
+def print_setup(ws: Worksheet, title_rows: str | None) -> None:
+    """A4 landscape, one page wide, the header rows repeated, a page footer."""
+    ws.page_setup.orientation = "landscape"
+    ws.page_setup.paperSize = ws.PAPERSIZE_A4
+    ws.page_setup.fitToWidth = 1
+    ws.page_setup.fitToHeight = 0
+    ws.sheet_properties.pageSetUpPr.fitToPage = True
+    ws.print_options.horizontalCentered = True
+    ws.page_margins.left = ws.page_margins.right = 0.4
+    ws.page_margins.top = ws.page_margins.bottom = 0.5
+    if title_rows:
+        ws.print_title_rows = title_rows
+    ws.oddFooter.center.text = "&A - &P / &N"
+
+
+
+def widths(ws: Worksheet, widths: dict[int, float]) -> None:
+    for col, w in widths.items():
+        ws.column_dimensions[col_letter(col)].width = w
