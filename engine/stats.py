@@ -41,11 +41,12 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from decimal import ROUND_HALF_UP, Decimal, InvalidOperation
+from decimal import ROUND_HALF_UP, Decimal
 from typing import Any
 
 from .errors import UmaokaError
 from .settle import Settlement
+from .standings import _game as _standings_game
 
 _TWO = Decimal("0.01")
 _FOUR = Decimal("0.0001")
@@ -75,38 +76,18 @@ def _record(game: Any, index: int) -> GameRecord:
     if not isinstance(game, (tuple, list)) or len(game) not in (2, 3, 4):
         raise UmaokaError(f"game {index} must be (names, result), (names, finals, places) or "
                           "(names, finals, places, raw scores).")
-    names = tuple(("" if n is None else str(n)).strip() for n in game[0])
-    result, scores = game[1], None
-    if isinstance(result, Settlement):
-        finals, places, scores = result.final, result.places, result.scores
-    else:
-        finals = tuple(_final(f, index, i) for i, f in enumerate(result))
-        # without places, a higher final is a better place and equal finals share one
-        places = tuple(game[2]) if len(game) >= 3 and game[2] is not None else \
-            tuple(1 + sum(1 for g in finals if g > f) for f in finals)
-        if len(game) == 4 and game[3] is not None:
-            scores = tuple(int(s) for s in game[3])
-    if len(names) != len(finals) or len(places) != len(finals) or \
-            (scores is not None and len(scores) != len(finals)):
+    # Names, finals and places are checked as the standings check them.
+    head = game[:3] if len(game) >= 3 and game[2] is not None else game[:2]
+    names, finals, places = _standings_game(head, index)
+    scores = None
+    if isinstance(game[1], Settlement):
+        scores = game[1].scores
+    elif len(game) == 4 and game[3] is not None:
+        scores = tuple(int(s) for s in game[3])
+    if len(places) != len(finals) or (scores is not None and len(scores) != len(finals)):
         raise UmaokaError(f"game {index} has {len(names)} player names for {len(finals)} "
                           "final scores; give one name, place and score per player.")
-    if any(not n for n in names):
-        raise UmaokaError(f"game {index} has a blank player name; fill in every seat's player.")
-    if len(set(names)) != len(names):
-        raise UmaokaError(f"game {index} lists the same player twice ({', '.join(names)}); "
-                          "each seat needs a different player.")
-    return GameRecord(names, finals, places, scores)
-
-
-def _final(value: Any, index: int, seat: int) -> Decimal:
-    try:
-        if isinstance(value, bool) or value is None or (isinstance(value, str)
-                                                         and not value.strip()):
-            raise InvalidOperation
-        return Decimal(repr(value)) if isinstance(value, float) else Decimal(value)
-    except (InvalidOperation, TypeError, ValueError):
-        raise UmaokaError(f"game {index} has no final score for player {seat + 1} "
-                          f"({value!r}); fix that game's scores or leave it out.") from None
+    return GameRecord(tuple(names), tuple(finals), tuple(places), scores)
 
 
 @dataclass(frozen=True)

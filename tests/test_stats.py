@@ -80,7 +80,7 @@ def test_records_accept_every_shape_and_check_them() -> None:
                     GameRecord(tuple(P4), s.final, s.places)])
     assert recs[0] == recs[2] and recs[1].scores is None
     assert recs[1].places == (1, 2, 3, 4)
-    with pytest.raises(UmaokaError, match="game 1 has 3 player names for 4"):
+    with pytest.raises(UmaokaError, match="game 1 has 3 player names but 4 final scores"):
         records([(["A", "B", "C"], s)])
     with pytest.raises(UmaokaError, match="same player twice"):
         records([(["A", "A", "C", "D"], s)])
