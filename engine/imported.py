@@ -155,7 +155,17 @@ def check_order(finals: Sequence[Decimal]) -> str | None:
 
 
 def decode(data: bytes) -> str:
-    """Text of a file: UTF-8 (with or without BOM), else Shift_JIS (Japanese Windows)."""
+    """Text of a file as Excel and online lobbies save it: UTF-8 (with or without BOM),
+    UTF-16 (with a BOM, or little-endian without), else Shift-JIS (cp932).
+
+    Excel saves "CSV UTF-8" with a BOM, "Unicode text" as UTF-16 and plain "CSV" in the
+    system's code page, which on Japanese Windows is Shift-JIS. Raises
+    ``UnicodeDecodeError`` when the bytes are none of these.
+    """
+    if data.startswith((b"\xff\xfe", b"\xfe\xff")):
+        return data.decode("utf-16")
+    if len(data) >= 4 and data[1:4:2] == b"\x00\x00" and data[0:4:2] != b"\x00\x00":
+        return data.decode("utf-16-le")  # UTF-16 without a BOM
     try:
         return data.decode("utf-8-sig")
     except UnicodeDecodeError:

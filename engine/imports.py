@@ -236,8 +236,8 @@ def read_results(name: str, data: bytes, fmt: str | None = None) -> ImportResult
     try:
         text = decode(data)
     except UnicodeDecodeError:
-        return ImportResult(problems=[Problem(name, 0, "the file is neither UTF-8 nor "
-                                              "Shift_JIS text; save it as UTF-8.")])
+        return ImportResult(problems=[Problem(name, 0, "the file is neither UTF-8, UTF-16 "
+                                              "nor Shift_JIS text; save it as UTF-8.")])
     if fmt == "tenhou-json":
         return tenhou.parse_json(text, name)
     if fmt == "csv":

@@ -23,6 +23,7 @@ from pathlib import Path
 from typing import Any
 
 from umaoka.engine import Ruleset, UmaokaError
+from umaoka.engine.imported import decode
 
 from .model import SHEET_NAME_MAX, Book, Game, League, Rules, rules_name
 from .settle_book import SettleReport, write_settled
@@ -49,23 +50,9 @@ CELL_TEXT_MAX = 32_767
 
 
 def decode_csv(data: bytes) -> str:
-    """The text of a CSV file: UTF-8 (with or without BOM), UTF-16 (BOM), or Shift-JIS.
-
-    Excel saves "CSV UTF-8" with a BOM, "Unicode text" as UTF-16 and plain "CSV" in the
-    system's code page, which on Japanese Windows is Shift-JIS (cp932).
-    """
-    if data.startswith((b"\xff\xfe", b"\xfe\xff")):
-        return data.decode("utf-16")
-    if data.startswith(b"\xef\xbb\xbf"):
-        data = data[3:]
-    elif len(data) >= 4 and data[1:4:2] == b"\x00\x00" and data[0:4:2] != b"\x00\x00":
-        return data.decode("utf-16-le", errors="strict")  # UTF-16 without a BOM
+    """The text of a CSV file (see :func:`umaoka.engine.imported.decode`), or one sentence."""
     try:
-        return data.decode("utf-8")
-    except UnicodeDecodeError:
-        pass
-    try:
-        return data.decode("cp932")
+        return decode(data)
     except UnicodeDecodeError:
         raise UmaokaError("is not UTF-8, UTF-16 or Shift-JIS text; save it from Excel as "
                           "\"CSV UTF-8 (comma delimited)\".") from None

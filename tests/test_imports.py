@@ -115,7 +115,9 @@ def test_lobby_file_gzip_and_shift_jis() -> None:
     assert read_results("x.log", sjis.encode("cp932")).games[0].names[1] == "甲"
     broken = read_results("x.log.gz", b"\x1f\x8b" + b"garbage")
     assert "cannot be unpacked" in broken.problems[0].message
-    assert "neither UTF-8" in read_results("x.log", b"\xff\xfe\x80\x81").problems[0].message
+    # b"\xff\xfe..." would now read as UTF-16 (Excel's "Unicode text"): truly undecodable bytes
+    undecodable = b"\x81\x00\xff\xfe\x80" * 3 + b"\xfd"
+    assert "neither UTF-8" in read_results("x.log", undecodable).problems[0].message
     assert '"xml" is not a results format' in read_results("x", b"", "xml").problems[0].message
 
 
