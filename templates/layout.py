@@ -31,9 +31,18 @@ ROSTER_MIN = 40
 
 @dataclass(frozen=True)
 class LeagueCols:
-    """Column numbers of a league tab with ``n`` seats (players, scores, ... blocks)."""
+    """Column numbers of a league tab with ``n`` seats (players, scores, ... blocks).
+
+    Three optional input blocks follow the penalties, in this order, when a league uses
+    them: ``chips`` (chips per seat, 祝儀), ``subs`` (per seat, the substitute who sat in
+    for the named player) and ``given`` (per seat, the final score a platform settled, for
+    imported online games). Without them the layout is the plain one.
+    """
 
     n: int
+    chips: bool = False
+    subs: bool = False
+    given: bool = False
 
     @property
     def players(self) -> list[int]:
@@ -51,22 +60,44 @@ class LeagueCols:
     def penalties(self) -> list[int]:
         return list(range(6 + 2 * self.n, 6 + 3 * self.n))
 
+    def _block(self, which: str) -> list[int]:
+        """The columns of an optional block (empty when the league does not use it)."""
+        col = 6 + 3 * self.n
+        for name in ("chips", "subs", "given"):
+            if getattr(self, name):
+                if name == which:
+                    return list(range(col, col + self.n))
+                col += self.n
+        return []
+
+    @property
+    def chip_cols(self) -> list[int]:
+        return self._block("chips")
+
+    @property
+    def sub_cols(self) -> list[int]:
+        return self._block("subs")
+
+    @property
+    def given_cols(self) -> list[int]:
+        return self._block("given")
+
     @property
     def check(self) -> int:
-        return 6 + 3 * self.n
+        return 6 + 3 * self.n + self.n * (self.chips + self.subs + self.given)
 
     @property
     def results(self) -> list[int]:
-        return list(range(7 + 3 * self.n, 7 + 4 * self.n))
+        return list(range(self.check + 1, self.check + 1 + self.n))
 
     @property
     def places(self) -> list[int]:
-        return list(range(7 + 4 * self.n, 7 + 5 * self.n))
+        return list(range(self.check + 1 + self.n, self.check + 1 + 2 * self.n))
 
     @property
     def last(self) -> int:
         """Hidden helper: the last place of the row (0 when unsettled)."""
-        return 7 + 5 * self.n
+        return self.check + 1 + 2 * self.n
 
 
 @dataclass(frozen=True)
