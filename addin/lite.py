@@ -21,10 +21,11 @@ from umaoka.engine import UmaokaError
 ROOT = Path(__file__).resolve().parent
 ENGINE = ROOT.parent / "engine"
 
-#: Engine modules in the order they must run: presets builds rulesets at import time,
-#: which needs settle (floating uma); modules not listed here are left out.
-ENGINE_MODULES = ("errors", "rules", "settle", "presets", "shortcut", "standings", "hand_rules",
-                  "fu", "pao", "hands", "ranks", "rankpoints")
+#: Engine modules in the order they must run: each imports only modules above it (the
+#: engine reads bottom-up: rules -> presets -> resolve -> settle); modules not listed here
+#: are left out.
+ENGINE_MODULES = ("errors", "rules", "presets", "resolve", "settle", "shortcut", "standings",
+                  "hand_rules", "fu", "pao", "hands", "ranks", "rankpoints")
 
 #: Packages main.py needs besides the standard library: Lite always runs xlwings, and
 #: the hand module (when present) uses the mahjong package. The floors are the oldest

@@ -7,7 +7,8 @@
 
 from .errors import UmaokaError
 from .presets import PRESETS, Preset
-from .rules import CHOICES, FIELD_HELP, FIELDS, Ruleset, parse_uma, preset, ruleset
+from .resolve import preset, ruleset
+from .rules import CHOICES, FIELD_HELP, FIELDS, Ruleset, parse_uma
 from .settle import Settlement, rank, seat_names, settle, tenths_to_decimal
 from .shortcut import Shortcut, offsets, shortcut
 from .standings import STANDINGS_HEADER, PlayerStanding, standings, standings_table

@@ -25,7 +25,8 @@ from .errors import UmaokaError
 from .gamelog import GameRecord, SeatCredit, check_players, game_record, seat_credits
 from .penalties import Penalty, penalty
 from .ranking import DEFAULT_TIE_BREAKS, StandingLine, Tally, rank_lines
-from .rules import Ruleset, ruleset
+from .resolve import ruleset
+from .rules import Ruleset
 from .settle import settle
 from .teams import GameCaps, Teams, team_of
 

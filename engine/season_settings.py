@@ -42,7 +42,8 @@ from typing import Any
 from .errors import UmaokaError
 from .penalties import penalty_points
 from .ranking import DEFAULT_TIE_BREAKS, parse_ranking, parse_tie_breaks
-from .rules import _closest, ruleset
+from .resolve import ruleset
+from .rules import _closest
 from .season import COMPETITIONS, Season, Stage
 from .substitutes import DEFAULT_ABSENT_RESULT, parse_substitutes
 from .teams import parse_game_caps, parse_teams

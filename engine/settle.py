@@ -17,8 +17,8 @@ from decimal import Decimal, InvalidOperation
 from typing import Any
 
 from .errors import UmaokaError, excerpt
+from .resolve import ruleset as resolve
 from .rules import Ruleset
-from .rules import ruleset as resolve
 
 _ORDINALS = ("1st", "2nd", "3rd", "4th")
 

@@ -32,8 +32,8 @@ from decimal import Decimal
 from typing import Any
 
 from .errors import UmaokaError
+from .resolve import ruleset as resolve
 from .rules import Ruleset
-from .rules import ruleset as resolve
 from .settle import TRANSLATION_INVARIANT, _floating_uma, _round, settle, tenths_to_decimal
 
 #: What tied players do with the offsets, as the note row of the table says it.
