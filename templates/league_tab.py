@@ -56,7 +56,8 @@ class LeagueTab(SheetWriter):
         pts = self._pts(r.rounding != "none")
         note = (self.settled_note(rules) if self.settled
                 else label("note_league", lang, rules=self.rules_summary(rules)))
-        self._title(ws, self.suffix(label("title_league", lang, name=league.name)), note)
+        self._title(ws, self.suffix(label("title_league", lang, name=league.name)), note,
+                    across=cols.places[-1])
 
         # block headers (row 3) and column headers (row 4)
         groups = [
@@ -213,7 +214,8 @@ class LeagueTab(SheetWriter):
         for s in range(n):
             widths[cols.players[s]] = 12
             widths[cols.scores[s]] = 9
-            widths[cols.penalties[s]] = 7
+            # "東 ペナルティ" on one line (two wrapped lines read as "ペナル / ティ")
+            widths[cols.penalties[s]] = 7 if lang == "en" else 12
             widths[cols.results[s]] = 9
             widths[cols.places[s]] = 7
         widths[cols.results[0]] = 12  # room for the hint while the functions are off

@@ -32,7 +32,9 @@ class SheetWriter:
         self.st = Styles(self.wb, points_format(whole), locked_inputs=settled,
                          lang=book.lang)
         self.names = sheet_names(book)
-        self.roster = roster_size(book)
+        # a template keeps free roster rows for new players; a settled copy is a report and
+        # lists just the players it has (no pages of empty rows)
+        self.roster = max(len(book.players), 1) if settled else roster_size(book)
         self.outcomes: list[list[Outcome | None]] = []
         self.counted: list[list[tuple[Game, Settlement]]] = []
         self._standings: dict[int, list[PlayerStanding]] = {}
@@ -92,10 +94,15 @@ class SheetWriter:
         return self._standings[-1]
 
     # -- sheet helpers ----------------------------------------------------------------------------
-    def _title(self, ws: Worksheet, title: str, note: str) -> None:
+    def _title(self, ws: Worksheet, title: str, note: str, across: int | None = None) -> None:
+        """Title and note rows; ``across``: wrap the note over that many columns (two lines)
+        instead of letting a long note run past the printed page."""
         put(ws, 1, 1, title, self.st.get("title"), text=True)
-        put(ws, 2, 1, note, self.st.get("subtitle"), text=True)
+        put(ws, 2, 1, note, self.st.get("subtitle_wrap" if across else "subtitle"), text=True)
         ws.row_dimensions[1].height = 24
+        if across:
+            ws.merge_cells(start_row=2, start_column=1, end_row=2, end_column=across)
+            ws.row_dimensions[2].height = 30
 
     def _protect(self, ws: Worksheet) -> None:
         protect(ws)

@@ -26,7 +26,13 @@ from .writer import CellError, save_value
 
 class StandingsSheets(SheetWriter):
     # -- standings --------------------------------------------------------------------------
-    def _standings_frame(self, ws: Worksheet, n: int, whole: bool) -> StandCols:
+    def _size(self, rows: list[PlayerStanding] | None) -> int:
+        """Rows of a standings table: a slot per roster row in a template (live formulas),
+        the ranked players in a settled copy."""
+        return self.roster if rows is None else max(len(rows), 1)
+
+    def _standings_frame(self, ws: Worksheet, n: int, whole: bool,
+                         size: int | None = None) -> StandCols:
         st, lang = self.st, self.lang
         sc = StandCols(n)
         headers = [label("rank", lang), label("player", lang), label("games", lang),
@@ -47,7 +53,7 @@ class StandingsSheets(SheetWriter):
         ws.freeze_panes = f"C{HEADER_ROW + 1}"
         pts = self._pts(whole)
         total_col = col_letter(4)
-        first, last = HEADER_ROW + 1, HEADER_ROW + self.roster
+        first, last = HEADER_ROW + 1, HEADER_ROW + (size or self.roster)
         ws.conditional_formatting.add(f"{total_col}{first}:{col_letter(5)}{last}", CellIsRule(
             operator="greaterThan", formula=["0"], font=Font(color="006100", bold=True)))
         ws.conditional_formatting.add(f"{total_col}{first}:{col_letter(5)}{last}", CellIsRule(
@@ -69,7 +75,7 @@ class StandingsSheets(SheetWriter):
                               rows: list[PlayerStanding]) -> None:
         styles = self._visible_styles(sc, n)
         table = standings_table(rows)[1:]
-        for k in range(self.roster):
+        for k in range(self._size(rows)):
             row = HEADER_ROW + 1 + k
             values: list[Any] = [None] * sc.visible
             if k < len(rows):
@@ -168,7 +174,8 @@ class StandingsSheets(SheetWriter):
         self._title(ws, self.suffix(label("title_standings", self.lang, name=league.name)),
                     label("note_standings" if self.settled else "note_standings_live",
                           self.lang))
-        sc = self._standings_frame(ws, n, whole)
+        rows_of = self.standings_of(index) if self.settled else None
+        sc = self._standings_frame(ws, n, whole, self._size(rows_of))
         cols = LeagueCols(n)
         rows = game_rows(league, self.settled)
         g1, g2 = FIRST_ROW, FIRST_ROW + rows - 1
@@ -202,18 +209,18 @@ class StandingsSheets(SheetWriter):
                 + plus([f"SUMPRODUCT(({P[s]}={x})*({PL[s]}={LAST}))" for s in range(n)])
                 + ")",
             }, self.slots[index])
-        self._chart(ws, index, league, sc, n, P, F)
+        self._chart(ws, index, league, sc, n, P, F, self._size(rows_of))
         self._print(ws, f"{HEADER_ROW}:{HEADER_ROW}")
         ws.page_setup.fitToHeight = 1
         self._protect(ws)
 
     def _chart(self, ws: Worksheet, index: int, league: League, sc: StandCols, n: int,
-               P: list[str], F: list[str]) -> None:
+               P: list[str], F: list[str], size: int) -> None:
         st, lang = self.st, self.lang
-        top = HEADER_ROW + self.roster + 2
+        top = HEADER_ROW + size + 2
         data_row = top + 20  # chart: 18 rows high
         hdr = data_row + 1
-        series = min(CHART_SERIES, self.roster)
+        series = min(CHART_SERIES, size)
         put(ws, data_row, 1, label("chart_title", lang), st.get("title"), text=True)
         put(ws, hdr, 1, label("chart_x", lang), st.get("header"), text=True)
         pts = self._pts_fmt
@@ -288,7 +295,8 @@ class StandingsSheets(SheetWriter):
         ws = self.wb.create_sheet(self.names["overall"], 0)
         self._title(ws, self.suffix(label("title_overall", self.lang)),
                     label("note_overall" if self.settled else "note_overall_live", self.lang))
-        sc = self._standings_frame(ws, n, whole)
+        size = self._size(self.overall_rows() if self.settled else None)
+        sc = self._standings_frame(ws, n, whole, size)
         if self.settled:
             self._write_visible_values(ws, sc, n, self.overall_rows())
         else:
@@ -312,6 +320,6 @@ class StandingsSheets(SheetWriter):
                 "count": total(lambda lc, p: lc.h_count(p) if p <= lc.n else None),
                 "last": total(lambda lc: lc.h_last),
             }, slots)
-        ws.print_area = f"A1:{col_letter(sc.visible)}{HEADER_ROW + self.roster}"
+        ws.print_area = f"A1:{col_letter(sc.visible)}{HEADER_ROW + size}"
         self._print(ws, f"{HEADER_ROW}:{HEADER_ROW}")
         self._protect(ws)

@@ -54,8 +54,10 @@ class Styles:
             locked = True
             if kind == "title":
                 cell.font = self.font(size=16, bold=True, color=NAVY)
-            elif kind == "subtitle":
+            elif kind in ("subtitle", "subtitle_wrap"):
                 cell.font = self.font(italic=True, color="595959")
+                if kind == "subtitle_wrap":
+                    cell.alignment = Alignment(wrap_text=True, vertical="top")
             elif kind == "header":
                 cell.font = self.font(bold=True, color="FFFFFF")
                 cell.fill = PatternFill("solid", fgColor=BLUE)

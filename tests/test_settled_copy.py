@@ -120,3 +120,35 @@ def test_edited_ruleset_heading_shows_the_values_used(tmp_path: Path) -> None:
     assert "30/10/-10/-30" not in note
     # the result follows the edited uma: 35700 -> (35700 - 30000)/1000 + 20 + oka 20
     assert out["League"].cell(5, LeagueCols(4).results[0]).value == pytest.approx(45.7)
+
+
+def test_report_tables_hold_the_players_not_empty_roster_rows(demo: Path) -> None:
+    # a template keeps 40+ roster slots for new players; a report prints just the players
+    wb = load_workbook(demo)
+    roster = [c.value for c in wb["Players"]["A"][4:]]
+    assert roster and all(roster)
+    assert wb["Players"].max_row == 4 + len(roster)
+    for name in ("Standings", "Spring 2026 Standings", "Summer 2026 Standings"):
+        ws = wb[name]
+        names = [ws.cell(r, 2).value for r in range(5, 5 + len(roster) + 5)]
+        ranked = [x for x in names if x]
+        assert names[:len(ranked)] == ranked and 8 <= len(ranked) <= len(roster)
+        area = ws.print_area if isinstance(ws.print_area, str) else ws.print_area[0]
+        chart = 0 if name == "Standings" else 2 + 20 - 1  # the chart right below the table
+        assert area.endswith(f"${4 + len(ranked) + chart}"), (name, area)
+
+
+def test_japanese_penalty_headers_fit_on_one_line(tmp_path: Path) -> None:
+    path = tmp_path / "ja.xlsx"
+    write_league(make_book(lang="ja"), path)
+    ws = load_workbook(path)["リーグ"]
+    cols = LeagueCols(4)
+    for c in cols.penalties:
+        header = ws.cell(4, c).value
+        assert header.endswith("ペナルティ")
+        # seen rendered: 12 character widths hold "東 ペナルティ" in the bold header font
+        needed = 1.5 * len(header)
+        assert ws.column_dimensions[ws.cell(4, c).column_letter].width >= needed
+    note = ws["A2"]
+    merged = [str(r) for r in ws.merged_cells.ranges if r.min_row == 2]
+    assert merged and merged[0].startswith("A2:") and note.alignment.wrap_text
