@@ -31,10 +31,10 @@ from umaoka.engine.imports import (
 from umaoka.engine.rating import rating_history, ratings
 from umaoka.engine.seating import parse_avoid, parse_pins, schedule
 from umaoka.engine.stats import head_to_head, player_stats
+from umaoka.templates.io import MAX_INPUT, read_input
 
 PROG = "umaoka"
 WIDTH = 80
-MAX_INPUT = 64 * 1024 * 1024
 
 
 def _console() -> Any:
@@ -79,16 +79,7 @@ def _warn(problems: Sequence[Problem | str]) -> None:
 
 def _read(path: Path) -> bytes:
     """An input file's bytes; a missing or unreadable one is bad input (one sentence)."""
-    if not path.exists():
-        raise UmaokaError(f"{path} does not exist.")
-    if path.is_dir():
-        raise UmaokaError(f"{path} is a folder; give a file.")
-    if path.stat().st_size > MAX_INPUT:
-        raise UmaokaError(f"{path} is larger than {MAX_INPUT // 2**20} MB; split it.")
-    try:
-        return path.read_bytes()
-    except OSError as e:
-        raise UmaokaError(f"{path} cannot be read ({e.strerror or e}).") from None
+    return read_input(path, "an input file", MAX_INPUT)
 
 
 def write_csv(path: Path, rows: Sequence[Sequence[Any]], force: bool = False) -> Path:

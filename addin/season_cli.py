@@ -22,24 +22,14 @@ from umaoka.engine.gamelog import SEATS
 from umaoka.engine.ranking import TIE_BREAKS, StandingLine
 from umaoka.engine.season import Season, SeasonResult, StageResult, run_season
 from umaoka.engine.season_settings import read_season
+from umaoka.templates.io import read_text
 
 WIDTH = 80
 MAX_BYTES = 50 * 1024 * 1024
 
 
 def _read_text(path: Path, what: str) -> str:
-    if not path.exists():
-        raise UmaokaError(f"{path} does not exist.")
-    if path.is_dir():
-        raise UmaokaError(f"{path} is a folder; give the {what} file.")
-    if path.stat().st_size > MAX_BYTES:
-        raise UmaokaError(f"{path} is larger than {MAX_BYTES // 2**20} MB; that is not a {what} "
-                          "file.")
-    try:
-        return path.read_text(encoding="utf-8-sig")
-    except UnicodeDecodeError:
-        raise UmaokaError(f"{path} is not UTF-8 text; save it as UTF-8 (CSV UTF-8 in "
-                          "Excel).") from None
+    return read_text(path, f"the {what} file", MAX_BYTES)
 
 
 def load_season(path: Path) -> Season:

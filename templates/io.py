@@ -17,6 +17,7 @@ from typing import Any
 
 from openpyxl import Workbook, load_workbook
 from umaoka.engine import UmaokaError
+from umaoka.engine.imported import decode
 
 from .writer import save_fast
 
@@ -197,16 +198,48 @@ def save_workbook(wb: Workbook, path: Path, force: bool = False,
     return path
 
 
-def open_workbook(path: Path, read_only: bool = True) -> Workbook:
-    """Open a workbook for reading (formulas as text), with one-line errors."""
+#: The largest text input (CSV, season, import) a command reads.
+MAX_INPUT = 64 * 1024 * 1024
+
+
+def input_file(path: Path, what: str, limit: int = MAX_INPUT) -> Path:
+    """An input file that exists, is a file and is not absurdly large; else one sentence.
+
+    ``what`` names what the file should be ("a league workbook", "the season file").
+    Every command checks its inputs this way, so they all say the same things.
+    """
     path = Path(path)
     if not path.exists():
         raise UmaokaError(f"{path} does not exist.")
     if path.is_dir():
-        raise UmaokaError(f"{path} is a folder, not an .xlsx workbook.")
-    if path.stat().st_size > MAX_BYTES:
-        raise UmaokaError(f"{path} is larger than {MAX_BYTES // 2**20} MB; that is not a "
-                          "league workbook.")
+        raise UmaokaError(f"{path} is a folder, not {what}; give the file.")
+    if path.stat().st_size > limit:
+        raise UmaokaError(f"{path} is larger than {limit // 2**20} MB; that is not {what}.")
+    return path
+
+
+def read_input(path: Path, what: str, limit: int = MAX_INPUT) -> bytes:
+    """The bytes of an input file checked by :func:`input_file`."""
+    try:
+        return input_file(path, what, limit).read_bytes()
+    except OSError as e:
+        raise UmaokaError(f"{path} cannot be read ({e.strerror or e}).") from None
+
+
+def read_text(path: Path, what: str, limit: int = MAX_INPUT) -> str:
+    """The text of an input file as Excel and online lobbies save it (UTF-8, UTF-16 or
+    Shift-JIS: :func:`umaoka.engine.imported.decode`), or one sentence."""
+    data = read_input(path, what, limit)
+    try:
+        return decode(data)
+    except UnicodeDecodeError:
+        raise UmaokaError(f"{path} is not text in UTF-8, UTF-16 or Shift-JIS; save it as "
+                          "CSV UTF-8 in Excel.") from None
+
+
+def open_workbook(path: Path, read_only: bool = True) -> Workbook:
+    """Open a workbook for reading (formulas as text), with one-line errors."""
+    path = input_file(path, "an .xlsx league workbook", MAX_BYTES)
     if not zipfile.is_zipfile(path):
         raise UmaokaError(f"{path} is not an .xlsx workbook (not a zip file); save it from "
                           "Excel as an Excel Workbook (.xlsx).")

@@ -139,3 +139,22 @@ def test_table_shrinks_names_to_fit() -> None:
 def test_docstring_examples(name: str) -> None:
     result = doctest.testmod(importlib.import_module(name), optionflags=doctest.ELLIPSIS)
     assert result.attempted > 0 and result.failed == 0
+
+
+def test_games_saved_by_japanese_excel_read_as_shift_jis(
+        capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    # plain "CSV" from Japanese Excel is Shift-JIS (cp932): names read as written
+    season = tmp_path / "s.ini"
+    season.write_text("[season]\nname = 冬\n\n[stage 1]\nname = 予選\nruleset = mleague\n",
+                      encoding="utf-8")
+    games = write_games(tmp_path / "g.csv", [{
+        "stage": "予選", "east": "高橋", "east_score": 45000, "south": "佐藤",
+        "south_score": 30000, "west": "鈴木", "west_score": 15000, "north": "田中",
+        "north_score": 10000}])
+    games.write_bytes(games.read_text(encoding="utf-8").encode("cp932"))
+    code, out, err = run(capsys, "season", str(season), str(games))
+    assert code == 0 and err == ""
+    assert "高橋" in out and "+65.0" in out
+    games.write_bytes(b"\x81\xff\xfe\x00bad")
+    code, _, err = run(capsys, "season", str(season), str(games))
+    assert code == 2 and "is not text in UTF-8, UTF-16 or Shift-JIS" in err
