@@ -210,6 +210,8 @@ def cmd_import(args: argparse.Namespace) -> int:
     for name in args.files:
         path = Path(name)
         result.extend(read_results(path.name, _read(path), args.format))
+    if args.into:
+        return _import_into(args, result)
     if not args.keep_duplicates:
         result = drop_duplicates(result, _existing_keys(args.existing or []))
     _warn(result.problems)
@@ -231,6 +233,26 @@ def cmd_import(args: argparse.Namespace) -> int:
         kind = "finals CSV" if games[0].settled else "batch CSV: settle with `umaoka batch`"
         print(f"wrote {write_csv(Path(args.output), rows_out, args.force)} "
               f"({len(games)} games, {kind})")
+    return 0
+
+
+def _import_into(args: argparse.Namespace, result: ImportResult) -> int:
+    """``--into BOOK.xlsx``: append the games to a league tab, write a new workbook."""
+    from umaoka.addin.cli import _write_league  # formulas for the book's runtime
+    from umaoka.templates.formats import check_spreadsheet
+    from umaoka.templates.import_book import import_into
+
+    book_path = Path(args.into)
+    check_spreadsheet(book_path)
+    report = import_into(book_path, result, args.league,
+                         Path(args.output) if args.output else None, force=args.force,
+                         keep_duplicates=args.keep_duplicates, strict=args.strict,
+                         session=args.session, warn=_warn, write=_write_league)
+    kinds = sorted({"platform finals" if g.settled else "game logs" for g in report.added})
+    print(f"wrote {report.path}: {len(report.added)} games added to {report.league} "
+          f"({', '.join(kinds)}); {len(report.problems)} skipped")
+    if report.new_players:
+        print(f"new on the Players sheet: {', '.join(report.new_players)}")
     return 0
 
 
@@ -367,7 +389,15 @@ def add_commands(sub: Any) -> None:
         "as a batch CSV for `umaoka batch`.")
     imp.add_argument("files", metavar="FILE", nargs="+")
     imp.add_argument("--format", choices=FORMATS, help="the files' format (default: detect)")
-    imp.add_argument("-o", "--output", metavar="OUT.csv", help="write the games here")
+    imp.add_argument("-o", "--output", metavar="OUT", help="write the games here (a CSV; "
+                     "with --into the workbook, default BOOK_imported.xlsx)")
+    imp.add_argument("--into", metavar="BOOK.xlsx", help="append the games to a league tab "
+                     "of this workbook (written to a new file; platform results keep their "
+                     "finals, logs are settled under the league's rules)")
+    imp.add_argument("--league", metavar="NAME", help="the league tab for --into (needed "
+                     "when the workbook has several)")
+    imp.add_argument("--session", type=int, metavar="N", help="session number of the games "
+                     "added with --into")
     imp.add_argument("--existing", action="append", metavar="CSV",
                      help="an earlier import or batch CSV: its games count as imported")
     imp.add_argument("--keep-duplicates", action="store_true",

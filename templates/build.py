@@ -106,7 +106,8 @@ class Builder(LeagueTab, StandingsSheets, PlayersSheet, RulesSheet, PresetsSheet
             ws.append(["rules", self.names["rules"][i], r.name, RULES_FIRST])
         for i, league in enumerate(self.book.leagues):
             ws.append(["league", league.name, self.names["standings"][i], league.rules,
-                       self.book.rules_of(league).ruleset.players])
+                       self.book.rules_of(league).ruleset.players,
+                       *(["given"] if league.given else [])])  # the tab's optional blocks
         for row in ws.iter_rows():
             for c in row:
                 if isinstance(c.value, str):

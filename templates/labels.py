@@ -184,6 +184,11 @@ _LABELS: dict[str, tuple[str, str]] = {
     "off_by": ("Off by", "差"),
     "not_100": ("Not x100", "100点単位でない"),
     "missing": ("Missing score", "素点不足"),
+    # the platform-finals block (imported online games) and the seating sheet
+    "group_given": ("Platform finals", "対局サイトの最終スコア"),
+    "given": ("{seat} platform", "{seat} サイト"),
+    "by_platform": ("By platform", "サイト確定"),
+    "given_missing": ("Platform final missing", "サイトの最終スコア不足"),
 }
 
 _SEATS = (("East", "South", "West", "North"), ("東", "南", "西", "北"))
