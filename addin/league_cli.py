@@ -146,12 +146,25 @@ def cmd_seating(args: argparse.Namespace) -> int:
         header = csv_columns(s.table_size)
         body = []
         for t in s.tables:
-            cells = {"date": args.date or "", "session": args.session, "table": t.number,
+            cells = {"date": args.date or "", "session": args.session or 1, "table": t.number,
                      "game": t.round}
             cells.update({seat: name for seat, name in zip(SEATS, t.seats)})
             body.append([cells.get(c, "") for c in header])
         print(f"wrote {write_csv(Path(args.csv), [header, *body], args.force)} "
               f"({len(body)} games; fill in the scores, then `umaoka batch`)")
+    if args.into:
+        from umaoka.addin.cli import _write_league  # formulas for the book's runtime
+        from umaoka.templates.formats import check_spreadsheet
+        from umaoka.templates.import_book import seat_into
+
+        check_spreadsheet(Path(args.into))
+        done = seat_into(Path(args.into), s, args.league,
+                         Path(args.output) if args.output else None, force=args.force,
+                         session=args.session, write=_write_league)
+        print(f"wrote {done.path}: Seating sheet and {done.rows} game rows of {done.league} "
+              f"filled in (sessions {done.sessions[0]}-{done.sessions[1]}; type the scores)")
+        if done.new_players:
+            print(f"new on the Players sheet: {', '.join(done.new_players)}")
     return 0
 
 
@@ -376,9 +389,15 @@ def add_commands(sub: Any) -> None:
     seat.add_argument("--csv", metavar="OUT.csv", help="write the games as a batch CSV "
                       "with blank scores")
     seat.add_argument("--date", metavar="YYYY-MM-DD", help="date for the CSV rows")
-    seat.add_argument("--session", type=int, default=1, metavar="N",
-                      help="session number for the CSV rows (default 1); game = round")
-    seat.add_argument("--force", action="store_true", help="replace an existing CSV")
+    seat.add_argument("--session", type=int, metavar="N",
+                      help="session number for the CSV rows (default 1; game = round); with "
+                      "--into the session of round 1 (default: after the tab's last)")
+    seat.add_argument("--into", metavar="BOOK.xlsx", help="add a Seating sheet to this "
+                      "workbook and fill in the players of its game rows (session = round); "
+                      "written to a new file, BOOK_seated.xlsx unless -o")
+    seat.add_argument("--league", metavar="NAME", help="the league tab for --into")
+    seat.add_argument("-o", "--output", metavar="OUT.xlsx", help="the workbook --into writes")
+    seat.add_argument("--force", action="store_true", help="replace an existing output")
     seat.set_defaults(func=cmd_seating)
 
     imp = sub.add_parser(

@@ -175,19 +175,83 @@ def import_into(path: Path, result: ImportResult, league: str | None = None,
         raise UmaokaError(f"{len(report.problems)} problem(s) and --strict: nothing written.")
     if not rows:
         raise UmaokaError("no game could be added to the workbook; see the warnings above.")
-    while target.games and target.games[-1].is_blank():
-        target.games.pop()
+    _trim(target)
     for row in rows:
         row.row = None
     target.games.extend(rows)
     if any(r.has_given() for r in rows):
         target.given = True
-    known = {p.casefold() for p in book.players}
-    for r in rows:
-        for name in r.players:
-            if str(name).strip().casefold() not in known:
-                known.add(str(name).strip().casefold())
-                report.new_players.append(str(name).strip())
-    book.players.extend(report.new_players)
+    report.new_players = _add_players(book, rows)
     write(book, out, force=force, inputs=(path,), **write_args)
     return report
+
+
+# ------------------------------------------------------------------------------------------------
+# A seating schedule into the workbook.
+
+
+def seated_path(path: Path) -> Path:
+    return path.with_name(f"{path.stem}_seated.xlsx")
+
+
+@dataclass
+class BookSeating:
+    """What ``seat_into`` did: the file written, the league, rows pre-filled, sessions."""
+
+    path: Path
+    league: str
+    rows: int
+    sessions: tuple[int, int]
+    new_players: list[str] = field(default_factory=list)
+
+
+def _add_players(book: Book, rows: list[Game]) -> list[str]:
+    """Names of ``rows`` not on the Players sheet, added to it (in order of appearance)."""
+    known = {p.casefold() for p in book.players}
+    new: list[str] = []
+    for r in rows:
+        for name in r.players:
+            text = str(name).strip()
+            if text and text.casefold() not in known:
+                known.add(text.casefold())
+                new.append(text)
+    book.players.extend(new)
+    return new
+
+
+def _trim(league: League) -> None:
+    """Drop trailing rows holding nothing at all (neither players nor scores)."""
+    while league.games and league.games[-1].is_blank() and not any(
+            p not in (None, "") for p in league.games[-1].players):
+        league.games.pop()
+
+
+def seat_into(path: Path, plan: Any, league: str | None = None, out: Path | None = None,
+              force: bool = False, session: int | None = None,
+              write: Callable[..., Any] = write_league, **write_args: Any) -> BookSeating:
+    """Write the workbook at ``path`` again with a Seating sheet for ``plan`` (a drawn
+    ``Schedule``) and one pre-filled game row per table: session = round (the first round
+    is ``session``, default the session after the tab's last), table, players East to
+    North; the manager types only the scores. Never over ``path``: default
+    ``<name>_seated.xlsx``. A Seating sheet already there is replaced.
+    """
+    path = Path(path)
+    out = Path(out) if out else seated_path(path)
+    book = read_book(path)
+    target = pick_league(book, league)
+    n = book.rules_of(target).ruleset.players
+    if plan.table_size != n:
+        raise UmaokaError(f"the seating has tables of {plan.table_size} but {target.name} is a "
+                          f"{n}-player league; draw it with --tables-of {n}.")
+    if session is None:
+        played = [g.session for g in target.games
+                  if isinstance(g.session, (int, float)) and not isinstance(g.session, bool)]
+        session = int(max(played, default=0)) + 1
+    rows = [Game(session=session + t.round - 1, table=t.number, players=list(t.seats),
+                 scores=[None] * n, penalties=[None] * n) for t in plan.tables]
+    _trim(target)
+    target.games.extend(rows)
+    new = _add_players(book, [Game(players=list(plan.players))])
+    book.seating = plan
+    write(book, out, force=force, inputs=(path,), **write_args)
+    return BookSeating(out, target.name, len(rows), (session, session + plan.rounds - 1), new)

@@ -189,6 +189,19 @@ _LABELS: dict[str, tuple[str, str]] = {
     "given": ("{seat} platform", "{seat} サイト"),
     "by_platform": ("By platform", "サイト確定"),
     "given_missing": ("Platform final missing", "サイトの最終スコア不足"),
+    "sheet_seating": ("Seating", "座席表"),
+    "title_seating": ("Seating", "座席表"),
+    "note_seating": ("{players} players, {rounds} rounds, tables of {size} (seed {seed}). "
+                     "Session = round: the league tab's rows are filled in from this plan.",
+                     "{players}人・{rounds}回戦・{size}人卓（シード {seed}）。節 = 回戦: "
+                     "リーグの対局行にこの表のプレイヤーが入っています。"),
+    "seating_meetings": ("Meetings per pair: at most {most}, at least {least}.",
+                         "同卓回数（各ペア）: 最大 {most}、最小 {least}。"),
+    "seating_east": ("Starts as East: {span} per player.", "起家（東）: 1人 {span} 回。"),
+    "seating_sitouts": ("Sit-outs: {span} per player.", "抜け番: 1人 {span} 回。"),
+    "seating_balance": ("Seats per player", "プレイヤー別の席"),
+    "round": ("Round", "回戦"),
+    "sit_outs": ("Sit-outs", "抜け番"),
 }
 
 _SEATS = (("East", "South", "West", "North"), ("東", "南", "西", "北"))

@@ -104,6 +104,8 @@ class Book:
     lang: str = "en"
     #: The add-in runtime its formulas are written for (see :mod:`.runtime`).
     runtime: Runtime = field(default_factory=Runtime)
+    #: A drawn seating schedule (an ``umaoka.engine.seating.Schedule``) for the Seating sheet.
+    seating: Any = None
 
     def rules_of(self, league: League) -> Rules:
         return self.rules[league.rules]

@@ -33,6 +33,7 @@ from .layout import league_cols
 from .model import Book, Game, League, Origin, Rules
 from .results import FIRST_ROW, Outcome, counted, problems, settle_league
 from .runtime import Runtime, from_meta
+from .seating_sheet import read_seating
 
 
 @dataclass
@@ -294,6 +295,10 @@ def read_book(path: Path) -> Book:
                                       "players' names as plain text.")
                 if v is not None and str(v).strip() and str(v).strip() not in players:
                     players.append(str(v).strip())
+        seating = None
+        if entries.get("seating"):
+            srow = entries["seating"][0]
+            seating = read_seating(_sheet(wb, str(srow[1]), path), srow, players)
         leagues = []
         budget = MAX_GAMES  # rows placed in the settled copy, games and kept blanks together
         for row in entries["league"]:
@@ -333,7 +338,7 @@ def read_book(path: Path) -> Book:
                                          given=v[g0:g0 + n] if cols.given else [],
                                          row=number))
             leagues.append(league)
-        return Book(rules, leagues, players, lang, runtime)
+        return Book(rules, leagues, players, lang, runtime, seating)
     finally:
         wb.close()
 
