@@ -102,11 +102,8 @@ class SeatingSheet(SheetWriter):
         self.seating_meta = [name, first, len(s.tables), n, s.seed, s.method, s.rounds]
 
 
-def read_seating(ws: Any, row: list[Any], players: list[str]) -> Schedule:
-    """The schedule of a Seating sheet (``row``: its layout entry on the hidden sheet).
-
-    ``players`` (the roster) gives the order of the names; names only on the plan follow.
-    """
+def read_seating(ws: Any, row: list[Any]) -> Schedule:
+    """The schedule of a Seating sheet (``row``: its layout entry on the hidden sheet)."""
     try:
         first, count, size, seed, rounds = (int(row[i]) for i in (2, 3, 4, 5, 7))
     except (TypeError, ValueError, IndexError):
@@ -120,9 +117,15 @@ def read_seating(ws: Any, row: list[Any], players: list[str]) -> Schedule:
         if r is None or t is None:
             continue
         tables.append(Table(int(r), int(t), tuple("" if p is None else str(p) for p in seats)))
-    seated = [p for t in tables for p in t.seats if p]
-    names = [p for p in players if p in set(seated)]
-    names += [p for p in dict.fromkeys(seated) if p not in names]
+    # every player of the plan (one who sits out throughout too): the seats-per-player table
+    names: list[str] = []
+    for (cell,) in ws.iter_rows(min_row=first + count + 3, max_row=first + count + 3 + 1000,
+                                max_col=1, values_only=True):
+        if cell is None or str(cell).strip() == "":
+            break
+        names.append(str(cell))
+    names += [p for p in dict.fromkeys(q for t in tables for q in t.seats if q)
+              if p not in names]
     sits = tuple(tuple(p for p in names if p not in {q for t in tables if t.round == k
                                                      for q in t.seats})
                  for k in range(1, rounds + 1))

@@ -298,7 +298,7 @@ def read_book(path: Path) -> Book:
         seating = None
         if entries.get("seating"):
             srow = entries["seating"][0]
-            seating = read_seating(_sheet(wb, str(srow[1]), path), srow, players)
+            seating = read_seating(_sheet(wb, str(srow[1]), path), srow)
         leagues = []
         budget = MAX_GAMES  # rows placed in the settled copy, games and kept blanks together
         for row in entries["league"]:
