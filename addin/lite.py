@@ -24,7 +24,7 @@ ENGINE = ROOT.parent / "engine"
 #: Engine modules in the order they must run: presets builds rulesets at import time,
 #: which needs settle (floating uma); modules not listed here are left out.
 ENGINE_MODULES = ("errors", "rules", "settle", "presets", "shortcut", "standings", "hand_rules",
-                  "fu", "pao", "hands", "ranks", "rankpoints")
+                  "fu", "pao", "hands", "ranks", "rankpoints", "stats")
 
 #: Packages main.py needs besides the standard library: Lite always runs xlwings, and
 #: the hand module (when present) uses the mahjong package. The floors are the oldest
