@@ -56,11 +56,12 @@ from .rules_sheet import RulesSheet
 from .seating_sheet import SeatingSheet
 from .standings_sheet import StandingsSheets
 from .start import StartSheet
+from .stats_sheet import StatsSheets
 from .styles import Styles, points_format, put, quote, ref  # noqa: F401  (re-exported)
 
 
 class Builder(LeagueTab, StandingsSheets, PlayersSheet, RulesSheet, PresetsSheet, StartSheet,
-              SeatingSheet):
+              SeatingSheet, StatsSheets):
     """One workbook: every sheet kind's writer (one module each) on one shared state."""
 
     def build(self) -> Workbook:
@@ -71,6 +72,8 @@ class Builder(LeagueTab, StandingsSheets, PlayersSheet, RulesSheet, PresetsSheet
             self.standings_sheet(i, league)
         if len(self.book.leagues) > 1:
             self.overall_sheet()
+        for i, league in enumerate(self.book.leagues):
+            self.stats_sheet(i, league)
         self.seating_sheet()
         self.players_sheet()
         for i, rules in enumerate(self.book.rules):

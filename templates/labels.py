@@ -202,6 +202,27 @@ _LABELS: dict[str, tuple[str, str]] = {
     "seating_balance": ("Seats per player", "プレイヤー別の席"),
     "round": ("Round", "回戦"),
     "sit_outs": ("Sit-outs", "抜け番"),
+    "sheet_league_stats": ("{name} Stats", "{name} 詳細"),
+    "title_stats": ("{name}: player stats", "{name}: 詳細成績"),
+    "note_stats": ("In the order of the standings. Top-two = 1st or 2nd; bust = raw score "
+                   "below 0 and average raw, over the games with raw scores.",
+                   "成績の順。連対率 = 1着・2着の割合。トビ率（素点が0未満）と平均素点は素点の"
+                   "ある対局が対象です。"),
+    "note_stats_settled": ("In the order of the standings. Top-two = 1st or 2nd; bust = raw "
+                           "score below 0 and average raw, over the games with raw scores; "
+                           "streaks = longest runs of 1st / 1st-2nd / not last.",
+                           "成績の順。連対率 = 1着・2着の割合。トビ率（素点が0未満）と平均素点は"
+                           "素点のある対局が対象。連続 = 最長の連続トップ・連対・ラス回避。"),
+    "stat_player": ("Player", "プレイヤー"),
+    "stat_games": ("Games", "対局数"),
+    "stat_top_two_rate": ("Top-two rate", "連対率"),
+    "stat_bust_rate": ("Bust rate", "トビ率"),
+    "stat_average_raw": ("Avg raw", "平均素点"),
+    "stat_best": ("Best", "最高"),
+    "stat_worst": ("Worst", "最低"),
+    "stat_top_streak": ("Top streak", "連続トップ"),
+    "stat_top_two_streak": ("Top-two streak", "連続連対"),
+    "stat_no_last_streak": ("No-last streak", "連続ラス回避"),
 }
 
 _SEATS = (("East", "South", "West", "North"), ("東", "南", "西", "北"))

@@ -45,3 +45,116 @@ def test_mj_standings_stats_columns_equal_the_engine() -> None:
     bad = [GAME, [None] * 4, ["x", 30000, 20000, 10000], [52000, 31000, 18000, -1000]]
     with pytest.raises(xw.XlwingsError, match="^row 3 of scores holds a value that is not"):
         call("MJ_STANDINGS", PLAYERS, finals, True, bad)
+
+
+# ------------------------------------------------------------------------------------------------
+# The league Stats sheets
+
+import shutil  # noqa: E402
+from pathlib import Path  # noqa: E402
+
+from openpyxl import load_workbook  # noqa: E402
+from umaoka.templates.build import build_workbook  # noqa: E402
+from umaoka.templates.demo import demo_book  # noqa: E402
+from umaoka.templates.io import save_workbook  # noqa: E402
+from umaoka.templates.layout import league_cols  # noqa: E402
+from umaoka.templates.model import Game  # noqa: E402
+from umaoka.templates.results import counted, settle_league  # noqa: E402
+from umaoka.templates.settle_book import write_settled  # noqa: E402
+from umaoka.templates.stats_sheet import stats_records  # noqa: E402
+
+
+def _book_with_platform_rows():
+    book = demo_book(40)
+    league = book.leagues[0]
+    league.given = True
+    names = [p for p in book.players[:4]]
+    league.games.append(Game(session=9, players=names, scores=[None] * 4, penalties=[None] * 4,
+                             given=[61.0, 0.0, -25.0, -36.0]))
+    league.games.append(Game(session=9, players=names[::-1], scores=[45000, 35000, 30000, -10000],
+                             penalties=[None] * 4, given=[55.0, 15.0, -10.0, -60.0]))
+    return book
+
+
+def _expected(book, index: int):
+    league = book.leagues[index]
+    outcomes = settle_league(league, book.rules_of(league).ruleset)
+    return {p.name: p for p in player_stats(stats_records(counted(league, outcomes)))}
+
+
+def _check_stats(ws, expected, streaks: bool) -> None:
+    seen = 0
+    for row in ws.iter_rows(min_row=5, max_row=60, values_only=True):
+        if row[0] in (None, ""):
+            continue
+        p = expected[row[0]]
+        seen += 1
+        assert row[1] == p.games
+        assert abs(Decimal(str(row[2])) - p.top_two_rate) <= Decimal("0.00005")
+        if p.bust_rate is None:
+            assert row[3] in (None, "")
+        else:
+            assert abs(Decimal(str(row[3])) - p.bust_rate) <= Decimal("0.00005")
+            assert abs(Decimal(str(row[4])) - p.average_raw) <= Decimal("0.005")
+        assert Decimal(str(row[5])) == p.best and Decimal(str(row[6])) == p.worst
+        if streaks:
+            assert list(row[7:10]) == [p.top_streak, p.top_two_streak, p.no_last_streak]
+    assert seen == len(expected)
+
+
+def test_settled_copy_stats_equal_the_engine(tmp_path: Path) -> None:
+    book = _book_with_platform_rows()
+    write_settled(book, tmp_path / "settled.xlsx")
+    wb = load_workbook(tmp_path / "settled.xlsx")
+    ws = wb["Spring 2026 Stats"]
+    assert [c.value for c in ws[4]][:10] == ["Player", "Games", "Top-two rate", "Bust rate",
+                                            "Avg raw", "Best", "Worst", "Top streak",
+                                            "Top-two streak", "No-last streak"]
+    _check_stats(ws, _expected(book, 0), streaks=True)
+    # in the order of the standings
+    standings_names = [c.value for c in wb["Spring 2026 Standings"]["B"][4:12]]
+    assert [c.value for c in ws["A"][4:12]] == standings_names
+
+
+def test_template_saved_stats_equal_the_engine(tmp_path: Path) -> None:
+    book = _book_with_platform_rows()
+    path = tmp_path / "template.xlsx"
+    save_workbook(build_workbook(book), path)
+    ws = load_workbook(path, data_only=True)["Spring 2026 Stats"]
+    _check_stats(ws, _expected(book, 0), streaks=False)
+    formulas = load_workbook(path)["Spring 2026 Stats"]
+    assert "MAX(IF(ISNUMBER(" in formulas["F5"].value.text  # legacy array, no MAXIFS
+    ja = demo_book(8)
+    ja.lang = "ja"
+    save_workbook(build_workbook(ja), tmp_path / "ja.xlsx")
+    names = load_workbook(tmp_path / "ja.xlsx").sheetnames
+    sheet = next(n for n in names if n.endswith(" 詳細"))
+    heads = [c.value for c in load_workbook(tmp_path / "ja.xlsx")[sheet][4]][:7]
+    assert heads == ["プレイヤー", "対局数", "連対率", "トビ率", "平均素点", "最高", "最低"]
+
+
+SOFFICE = shutil.which("soffice") or shutil.which("libreoffice")
+
+
+@pytest.mark.skipif(SOFFICE is None, reason="LibreOffice (soffice) is not installed")
+def test_stats_formulas_recalculated_by_libreoffice(tmp_path: Path) -> None:
+    from test_libreoffice import convert
+
+    book = _book_with_platform_rows()
+    src = tmp_path / "template.xlsx"
+    save_workbook(build_workbook(book), src)
+    # what MJ_SETTLE (and the platform finals) give in Excel, written as values
+    wb = load_workbook(src)
+    league = book.leagues[0]
+    cols = league_cols(league, 4)
+    outcomes = settle_league(league, book.rules_of(league).ruleset)
+    ws = wb[league.name]
+    for i in range(len(league.games) + 100):
+        o = outcomes[i] if i < len(outcomes) else None
+        for seat, c in enumerate(cols.results):
+            ws.cell(5 + i, c).value = (float(o.settlement.final[seat])
+                                       if o is not None and o.settlement else None)
+    filled = tmp_path / "filled.xlsx"
+    wb.save(filled)
+    back = load_workbook(convert(filled, "xlsx", tmp_path), data_only=True)
+    _check_stats(back["Spring 2026 Stats"], _expected(book, 0), streaks=False)
