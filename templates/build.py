@@ -51,6 +51,7 @@ from .league_tab import LeagueTab
 from .model import Book, Origin
 from .players_sheet import PlayersSheet
 from .presets_sheet import PresetsSheet
+from .rating_sheet import RatingSheets
 from .results import Outcome, settle_league
 from .rules_sheet import RulesSheet
 from .seating_sheet import SeatingSheet
@@ -61,7 +62,7 @@ from .styles import Styles, points_format, put, quote, ref  # noqa: F401  (re-ex
 
 
 class Builder(LeagueTab, StandingsSheets, PlayersSheet, RulesSheet, PresetsSheet, StartSheet,
-              SeatingSheet, StatsSheets):
+              SeatingSheet, StatsSheets, RatingSheets):
     """One workbook: every sheet kind's writer (one module each) on one shared state."""
 
     def build(self) -> Workbook:
@@ -74,6 +75,7 @@ class Builder(LeagueTab, StandingsSheets, PlayersSheet, RulesSheet, PresetsSheet
             self.overall_sheet()
         for i, league in enumerate(self.book.leagues):
             self.stats_sheet(i, league)
+            self.rating_sheet(i, league)
         self.seating_sheet()
         self.players_sheet()
         for i, rules in enumerate(self.book.rules):

@@ -205,9 +205,11 @@ _LABELS: dict[str, tuple[str, str]] = {
     "sheet_league_stats": ("{name} Stats", "{name} 詳細"),
     "title_stats": ("{name}: player stats", "{name}: 詳細成績"),
     "note_stats": ("In the order of the standings. Top-two = 1st or 2nd; bust = raw score "
-                   "below 0 and average raw, over the games with raw scores.",
+                   "below 0 and average raw, over the games with raw scores. Streaks, R "
+                   "ratings and head to head: `umaoka settle` (the settled copy).",
                    "成績の順。連対率 = 1着・2着の割合。トビ率（素点が0未満）と平均素点は素点の"
-                   "ある対局が対象です。"),
+                   "ある対局が対象。連続記録・レーティング・対戦成績は `umaoka settle` の"
+                   "確定版にあります。"),
     "note_stats_settled": ("In the order of the standings. Top-two = 1st or 2nd; bust = raw "
                            "score below 0 and average raw, over the games with raw scores; "
                            "streaks = longest runs of 1st / 1st-2nd / not last.",
@@ -223,6 +225,31 @@ _LABELS: dict[str, tuple[str, str]] = {
     "stat_top_streak": ("Top streak", "連続トップ"),
     "stat_top_two_streak": ("Top-two streak", "連続連対"),
     "stat_no_last_streak": ("No-last streak", "連続ラス回避"),
+    "sheet_league_rating": ("{name} Rating", "{name} レート"),
+    "title_rating": ("{name}: Tenhou R rating and head to head",
+                     "{name}: 天鳳R（レーティング）と対戦成績"),
+    "note_rating": ("R starts at 1500 and changes after every game by (1 - 0.002 x games "
+                    "played, 0.2 from 400) x (place bonus +30/+10/-10/-30 + (table average R "
+                    "- own R) / 40), as on Tenhou. Games count in the order of the league tab.",
+                    "R は1500から始まり、対局ごとに (1 - 0.002 x 対局数、400戦以降 0.2) x "
+                    "(順位点 +30/+10/-10/-30 + (卓平均R - 自分のR) / 40) 変動します（天鳳と"
+                    "同じ）。対局はリーグの行の順です。"),
+    "rating_player": ("Player", "プレイヤー"),
+    "rating_games": ("Games", "対局数"),
+    "rating_r": ("R", "R"),
+    "rating_change": ("Change", "増減"),
+    "rating_peak": ("Peak", "最高R"),
+    "rating_low": ("Low", "最低R"),
+    "rating_chart": ("R after every game", "対局ごとのR"),
+    "rating_game": ("Game", "対局"),
+    "h2h_title": ("Head to head", "対戦成績"),
+    "h2h_player": ("Player", "プレイヤー"),
+    "h2h_opponent": ("Opponent", "相手"),
+    "h2h_games": ("Games", "同卓数"),
+    "h2h_ahead": ("Ahead", "先着"),
+    "h2h_behind": ("Behind", "後着"),
+    "h2h_place_diff": ("Place +/-", "着順差"),
+    "h2h_points": ("Points +/-", "得点差"),
 }
 
 _SEATS = (("East", "South", "West", "North"), ("東", "南", "西", "北"))

@@ -158,3 +158,34 @@ def test_stats_formulas_recalculated_by_libreoffice(tmp_path: Path) -> None:
     wb.save(filled)
     back = load_workbook(convert(filled, "xlsx", tmp_path), data_only=True)
     _check_stats(back["Spring 2026 Stats"], _expected(book, 0), streaks=False)
+
+
+def test_settled_copy_rating_and_head_to_head(tmp_path: Path) -> None:
+    from umaoka.engine.rating import rating_history, ratings
+    from umaoka.engine.stats import head_to_head
+
+    book = _book_with_platform_rows()
+    write_settled(book, tmp_path / "settled.xlsx")
+    wb = load_workbook(tmp_path / "settled.xlsx")
+    ws = wb["Spring 2026 Rating"]
+    league = book.leagues[0]
+    games = stats_records(counted(league, settle_league(league, book.rules_of(league).ruleset)))
+    rated = ratings(games)
+    got = [[c.value for c in row[:6]] for row in ws.iter_rows(min_row=5,
+                                                             max_row=4 + len(rated))]
+    assert got == [[p.name, p.games, float(p.rating), float(p.change), float(p.peak),
+                    float(p.low)] for p in rated]
+    pairs = head_to_head(games)
+    h2h = [[c.value for c in row[7:14]] for row in ws.iter_rows(min_row=5,
+                                                               max_row=4 + len(pairs))]
+    assert h2h == [[h.player, h.opponent, h.games, h.ahead, h.behind, float(h.place_diff),
+                    float(h.points)] for h in pairs]
+    # the chart's table: every plotted player's R after each game, carried forward
+    start = next(r for r in range(5, 200) if ws.cell(r, 1).value == "Game")
+    names = [ws.cell(start, 2 + k).value for k in range(8)]
+    last = {s.name: s.after for s in rating_history(games)}
+    final = [ws.cell(start + len(games), 2 + k).value for k in range(8)]
+    assert final == [float(last[n]) for n in names]
+    assert len(ws._charts) == 1
+    # the template has no Rating sheet (values need the whole history: umaoka settle)
+    assert not any(n.endswith("Rating") for n in build_workbook(book).sheetnames)
