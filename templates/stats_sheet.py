@@ -61,29 +61,30 @@ def template_values(names: Sequence[str], lv: LeagueValues, scores: Sequence[Seq
                     n: int) -> list[list[Any]]:
     """What the template's formulas compute for each name (mirrors them step by step):
     games, top-two rate, bust rate, average raw, best, worst, and the raw-games helper."""
+    # one pass over the tab: [games, top two, raw games, busts, raw sum, finals] by name
+    acc: dict[str, list[Any]] = {}
+    for players, res, pl, sc in zip(lv.players, lv.results, lv.places, scores):
+        for s in range(n):
+            if not _is_number(pl[s]) or players[s] == "":
+                continue
+            a = acc.setdefault(players[s].lower(), [0, 0, 0, 0, Decimal(0), []])
+            a[0] += pl[s] > 0
+            a[1] += pl[s] <= 2
+            if _is_number(res[s]):
+                a[5].append(Decimal(str(res[s])))
+            v = sc[s] if s < len(sc) else None
+            if pl[s] > 0 and v is not None and v != "":
+                a[2] += 1
+                if _is_number(v):
+                    a[4] += Decimal(str(v))
+                    a[3] += v < 0
     rows = []
     for name in names:
         if name == "":
             rows.append([""] * 7)
             continue
-        x = name.lower()
-        games = top2 = raw = busts = 0
-        raw_sum = Decimal(0)
-        finals: list[Decimal] = []
-        for players, res, pl, sc in zip(lv.players, lv.results, lv.places, scores):
-            for s in range(n):
-                if players[s].lower() != x or not _is_number(pl[s]):
-                    continue
-                games += pl[s] > 0
-                top2 += pl[s] <= 2
-                if _is_number(res[s]):
-                    finals.append(Decimal(str(res[s])))
-                v = sc[s] if s < len(sc) else None
-                if pl[s] > 0 and v is not None and v != "":
-                    raw += 1
-                    if _is_number(v):
-                        raw_sum += Decimal(str(v))
-                        busts += v < 0
+        games, top2, raw, busts, raw_sum, finals = acc.get(name.lower(),
+                                                           [0, 0, 0, 0, Decimal(0), []])
         rows.append([games, top2 / games if games else "",
                      busts / raw if raw else "", float(raw_sum / raw) if raw else "",
                      num(max(finals)) if finals else -10**9,
