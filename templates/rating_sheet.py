@@ -23,7 +23,6 @@ from .labels import label
 from .layout import CHART_SERIES, HEADER_ROW
 from .model import League
 from .sheet_base import SheetWriter
-from .stats_sheet import stats_records
 from .styles import num, put
 
 #: Where the head-to-head table starts (columns), right of the ratings.
@@ -36,7 +35,7 @@ class RatingSheets(SheetWriter):
         if not self.settled:
             return
         st, lang = self.st, self.lang
-        games = stats_records(self.counted[index])
+        games = self.stat_games(index)  # type: ignore[attr-defined]
         name = self._rating_name(index)
         ws = self.wb.create_sheet(name)
         self._title(ws, self.suffix(label("title_rating", lang, name=league.name)),

@@ -18,7 +18,7 @@ from typing import Any
 
 from openpyxl.utils import get_column_letter as col_letter
 from openpyxl.worksheet.formula import ArrayFormula
-from umaoka.engine.stats import PlayerStats, player_stats
+from umaoka.engine.stats import GameRecord, PlayerStats, player_stats, records
 
 from .labels import label
 from .layout import HEADER_ROW, game_rows, league_cols
@@ -93,6 +93,14 @@ def template_values(names: Sequence[str], lv: LeagueValues, scores: Sequence[Seq
 
 
 class StatsSheets(SheetWriter):
+    def stat_games(self, index: int) -> list[GameRecord]:
+        """The counted games of league ``index`` as checked records, worked out once for the
+        Stats and Rating sheets of a settled copy."""
+        cache = self.__dict__.setdefault("_stat_games", {})
+        if index not in cache:
+            cache[index] = records(stats_records(self.counted[index]))
+        return cache[index]
+
     def stats_name(self, index: int) -> str:
         """``<league> Stats``, shortened to Excel's 31 characters, unique in the book."""
         league = self.book.leagues[index]
@@ -123,7 +131,7 @@ class StatsSheets(SheetWriter):
                   st.get("result", pts), st.get("result", pts)] + [st.get("formula", "0")] * 3
         first = HEADER_ROW + 1
         if self.settled:
-            by_name = {p.name: p for p in player_stats(stats_records(self.counted[index]))}
+            by_name = {p.name: p for p in player_stats(self.stat_games(index))}
             for k, standing in enumerate(self.standings_of(index)):
                 p: PlayerStats = by_name[standing.name]
                 values = [p.name, p.games, p.top_two_rate, p.bust_rate, p.average_raw,
