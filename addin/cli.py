@@ -19,6 +19,8 @@ from pathlib import Path
 from typing import Any, NoReturn
 
 from umaoka.addin.league_cli import add_commands as add_league_commands
+from umaoka.addin.save import lite_code as _lite_code
+from umaoka.addin.save import write_league_file as _write_league
 from umaoka.engine import PRESETS, UmaokaError, __version__, ruleset, settle
 
 PROG = "umaoka"
@@ -139,22 +141,6 @@ def _runtime(args: argparse.Namespace) -> Any:
     from umaoka.templates.runtime import runtime
 
     return runtime(args.runtime, args.namespace)
-
-
-def _lite_code(runtime: Any) -> dict[str, Any]:
-    """For an xlwings Lite workbook: put the functions' code inside, as Lite keeps it."""
-    if runtime.kind != "lite":
-        return {"after_save": None}
-    from .embed import embed_lite_inplace
-
-    return {"after_save": embed_lite_inplace, "lite_code_inside": True}
-
-
-def _write_league(book: Any, path: Path, force: bool, inputs: tuple[Path, ...] = ()) -> Path:
-    """Save a league workbook with formulas: the one save step of new, demo and runtime."""
-    from umaoka.templates.build import write_league
-
-    return write_league(book, path, force=force, inputs=inputs, **_lite_code(book.runtime))
 
 
 def cmd_new(args: argparse.Namespace) -> int:

@@ -33,6 +33,8 @@ from umaoka.engine.seating import parse_avoid, parse_pins, schedule
 from umaoka.engine.stats import head_to_head, player_stats
 from umaoka.templates.io import MAX_INPUT, read_input
 
+from .save import write_league_file
+
 PROG = "umaoka"
 WIDTH = 80
 
@@ -137,12 +139,24 @@ def cmd_seating(args: argparse.Namespace) -> int:
         header = csv_columns(s.table_size)
         body = []
         for t in s.tables:
-            cells = {"date": args.date or "", "session": args.session, "table": t.number,
+            cells = {"date": args.date or "", "session": args.session or 1, "table": t.number,
                      "game": t.round}
             cells.update({seat: name for seat, name in zip(SEATS, t.seats)})
             body.append([cells.get(c, "") for c in header])
         print(f"wrote {write_csv(Path(args.csv), [header, *body], args.force)} "
               f"({len(body)} games; fill in the scores, then `umaoka batch`)")
+    if args.into:
+        from umaoka.templates.formats import check_spreadsheet
+        from umaoka.templates.import_book import seat_into
+
+        check_spreadsheet(Path(args.into))
+        done = seat_into(Path(args.into), s, args.league,
+                         Path(args.output) if args.output else None, force=args.force,
+                         session=args.session, write=write_league_file)
+        print(f"wrote {done.path}: Seating sheet and {done.rows} game rows of {done.league} "
+              f"filled in (sessions {done.sessions[0]}-{done.sessions[1]}; type the scores)")
+        if done.new_players:
+            print(f"new on the Players sheet: {', '.join(done.new_players)}")
     return 0
 
 
@@ -201,6 +215,8 @@ def cmd_import(args: argparse.Namespace) -> int:
     for name in args.files:
         path = Path(name)
         result.extend(read_results(path.name, _read(path), args.format))
+    if args.into:
+        return _import_into(args, result)
     if not args.keep_duplicates:
         result = drop_duplicates(result, _existing_keys(args.existing or []))
     _warn(result.problems)
@@ -222,6 +238,25 @@ def cmd_import(args: argparse.Namespace) -> int:
         kind = "finals CSV" if games[0].settled else "batch CSV: settle with `umaoka batch`"
         print(f"wrote {write_csv(Path(args.output), rows_out, args.force)} "
               f"({len(games)} games, {kind})")
+    return 0
+
+
+def _import_into(args: argparse.Namespace, result: ImportResult) -> int:
+    """``--into BOOK.xlsx``: append the games to a league tab, write a new workbook."""
+    from umaoka.templates.formats import check_spreadsheet
+    from umaoka.templates.import_book import import_into
+
+    book_path = Path(args.into)
+    check_spreadsheet(book_path)
+    report = import_into(book_path, result, args.league,
+                         Path(args.output) if args.output else None, force=args.force,
+                         keep_duplicates=args.keep_duplicates, strict=args.strict,
+                         session=args.session, warn=_warn, write=write_league_file)
+    kinds = sorted({"platform finals" if g.settled else "game logs" for g in report.added})
+    print(f"wrote {report.path}: {len(report.added)} games added to {report.league} "
+          f"({', '.join(kinds)}); {len(report.problems)} skipped")
+    if report.new_players:
+        print(f"new on the Players sheet: {', '.join(report.new_players)}")
     return 0
 
 
@@ -345,9 +380,15 @@ def add_commands(sub: Any) -> None:
     seat.add_argument("--csv", metavar="OUT.csv", help="write the games as a batch CSV "
                       "with blank scores")
     seat.add_argument("--date", metavar="YYYY-MM-DD", help="date for the CSV rows")
-    seat.add_argument("--session", type=int, default=1, metavar="N",
-                      help="session number for the CSV rows (default 1); game = round")
-    seat.add_argument("--force", action="store_true", help="replace an existing CSV")
+    seat.add_argument("--session", type=int, metavar="N",
+                      help="session number for the CSV rows (default 1; game = round); with "
+                      "--into the session of round 1 (default: after the tab's last)")
+    seat.add_argument("--into", metavar="BOOK.xlsx", help="add a Seating sheet to this "
+                      "workbook and fill in the players of its game rows (session = round); "
+                      "written to a new file, BOOK_seated.xlsx unless -o")
+    seat.add_argument("--league", metavar="NAME", help="the league tab for --into")
+    seat.add_argument("-o", "--output", metavar="OUT.xlsx", help="the workbook --into writes")
+    seat.add_argument("--force", action="store_true", help="replace an existing output")
     seat.set_defaults(func=cmd_seating)
 
     imp = sub.add_parser(
@@ -358,7 +399,15 @@ def add_commands(sub: Any) -> None:
         "as a batch CSV for `umaoka batch`.")
     imp.add_argument("files", metavar="FILE", nargs="+")
     imp.add_argument("--format", choices=FORMATS, help="the files' format (default: detect)")
-    imp.add_argument("-o", "--output", metavar="OUT.csv", help="write the games here")
+    imp.add_argument("-o", "--output", metavar="OUT", help="write the games here (a CSV; "
+                     "with --into the workbook, default BOOK_imported.xlsx)")
+    imp.add_argument("--into", metavar="BOOK.xlsx", help="append the games to a league tab "
+                     "of this workbook (written to a new file; platform results keep their "
+                     "finals, logs are settled under the league's rules)")
+    imp.add_argument("--league", metavar="NAME", help="the league tab for --into (needed "
+                     "when the workbook has several)")
+    imp.add_argument("--session", type=int, metavar="N", help="session number of the games "
+                     "added with --into")
     imp.add_argument("--existing", action="append", metavar="CSV",
                      help="an earlier import or batch CSV: its games count as imported")
     imp.add_argument("--keep-duplicates", action="store_true",

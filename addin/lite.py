@@ -25,7 +25,7 @@ ENGINE = ROOT.parent / "engine"
 #: engine reads bottom-up: rules -> presets -> resolve -> settle); modules not listed here
 #: are left out.
 ENGINE_MODULES = ("errors", "rules", "presets", "resolve", "settle", "shortcut", "standings",
-                  "hand_rules", "fu", "pao", "hands", "ranks", "rankpoints")
+                  "hand_rules", "fu", "pao", "hands", "ranks", "rankpoints", "stats")
 
 #: Packages main.py needs besides the standard library: Lite always runs xlwings, and
 #: the hand module (when present) uses the mahjong package. The floors are the oldest

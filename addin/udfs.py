@@ -39,6 +39,7 @@ from umaoka.engine import ruleset as resolve_ruleset
 from umaoka.engine.errors import excerpt
 from umaoka.engine.hands import hand, hand_rules, hand_table
 from umaoka.engine.rankpoints import game_rank_points, rank_points
+from umaoka.engine.stats import player_stats
 
 __all__ = [
     "MJ_EXPLAIN",
@@ -341,9 +342,17 @@ def MJ_SHORTCUT(ruleset: Cells = None, scores: Cells = None) -> Any:
         doc="Player names, one game per row, in the same seat order as the finals.")
 @xw.arg("finals", "raw", ndim=2,
         doc="Final scores (e.g. from MJ_SETTLE), same size as players. Blank rows are skipped.")
+@xw.arg("stats", Cells,
+        doc="TRUE: add top-two rate, bust rate, average raw score and the longest streaks "
+        "(1st, 1st-2nd, not last). Blank: the standings only.")
+@xw.arg("scores", "raw", ndim=2,
+        doc="Raw end scores, same size as players, for the bust rate and average raw score "
+        "(a row left blank: a game without raw scores). Blank: none.")
 @_excel_function
-def MJ_STANDINGS(players: Cells, finals: Cells) -> Any:
-    """League standings: totals, averages, places, rates; best first. =MJ_STANDINGS(B2:E9,G2:J9)."""
+def MJ_STANDINGS(players: Cells, finals: Cells, stats: Cells = None,
+                 scores: Cells = None) -> Any:
+    """League standings: totals, averages, places, rates; best first; with stats TRUE also
+    top-two rate, bust rate, average raw, streaks. =MJ_STANDINGS(B2:E9,G2:J9)."""
     names_grid, finals_grid = _grid(players), _grid(finals)
     if (len(finals_grid) > 1 and all(len(r) == 1 for r in finals_grid)
             and len(names_grid) == len(finals_grid)):  # one game given as two columns
@@ -353,6 +362,11 @@ def MJ_STANDINGS(players: Cells, finals: Cells) -> Any:
         raise UmaokaExcelError(f"players has {len(names_grid)} rows but finals has "
                                f"{len(finals_grid)}; select ranges of the same size.")
     rows: list[int] = []
+    raw = _grid(scores) if scores is not None else []
+    if raw and len(raw) != len(names_grid):
+        raise UmaokaExcelError(f"scores has {len(raw)} rows but players has "
+                               f"{len(names_grid)}; select ranges of the same size.")
+    with_stats = bool(_scalar(stats, False)) or bool(raw)
 
     def games() -> Iterator[tuple[list[Any], list[Any]]]:
         for i, (names, fins) in enumerate(zip(names_grid, finals_grid), 1):
@@ -363,13 +377,41 @@ def MJ_STANDINGS(players: Cells, finals: Cells) -> Any:
             yield names, fins
 
     try:
-        table = standings_table(standings(games()))
+        played = list(games())
+        table = standings_table(standings(played))
+        if with_stats:
+            table = _with_stats(table, played, [raw[i - 1] for i in rows] if raw else [],
+                                rows)
     except UmaokaError as e:
         message, game = str(e), f"game {len(rows)} "
         where = f"row {rows[-1] if rows else 1} of the range"
         raise UmaokaExcelError(f"{where} {message[len(game):]}" if message.startswith(game)
                                else f"{where}: {message}") from None
     return [_numbers(row) for row in table]
+
+
+def _with_stats(table: list[list[Any]], played: list[tuple[list[Any], list[Any]]],
+                raw: list[list[Any]], where: list[int]) -> list[list[Any]]:
+    """The standings table with each player's stats columns added (see MJ_STANDINGS);
+    ``where``: each played game's row in the range."""
+    games = []
+    for k, (names, fins) in enumerate(played):
+        row = raw[k] if raw else []
+        try:
+            points = None if not row or _blank_row(row) else [int(v) for v in row]
+        except (TypeError, ValueError):
+            raise UmaokaExcelError(f"row {where[k]} of scores holds a value that is not a "
+                                   "number; fix it or clear that row of scores.") from None
+        games.append((names, fins, None, points))
+    by_name = {p.name: p for p in player_stats(games)}
+    out = [table[0] + ["Top-two rate", "Bust rate", "Average raw", "Top streak",
+                       "Top-two streak", "No-last streak"]]
+    for line in table[1:]:
+        p = by_name[line[1]]
+        out.append(line + [p.top_two_rate, "" if p.bust_rate is None else p.bust_rate,
+                           "" if p.average_raw is None else p.average_raw,
+                           p.top_streak, p.top_two_streak, p.no_last_streak])
+    return out
 
 
 @xw.func

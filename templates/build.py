@@ -51,14 +51,18 @@ from .league_tab import LeagueTab
 from .model import Book, Origin
 from .players_sheet import PlayersSheet
 from .presets_sheet import PresetsSheet
+from .rating_sheet import RatingSheets
 from .results import Outcome, settle_league
 from .rules_sheet import RulesSheet
+from .seating_sheet import SeatingSheet
 from .standings_sheet import StandingsSheets
 from .start import StartSheet
+from .stats_sheet import StatsSheets
 from .styles import Styles, points_format, put, quote, ref  # noqa: F401  (re-exported)
 
 
-class Builder(LeagueTab, StandingsSheets, PlayersSheet, RulesSheet, PresetsSheet, StartSheet):
+class Builder(LeagueTab, StandingsSheets, PlayersSheet, RulesSheet, PresetsSheet, StartSheet,
+              SeatingSheet, StatsSheets, RatingSheets):
     """One workbook: every sheet kind's writer (one module each) on one shared state."""
 
     def build(self) -> Workbook:
@@ -69,6 +73,10 @@ class Builder(LeagueTab, StandingsSheets, PlayersSheet, RulesSheet, PresetsSheet
             self.standings_sheet(i, league)
         if len(self.book.leagues) > 1:
             self.overall_sheet()
+        for i, league in enumerate(self.book.leagues):
+            self.stats_sheet(i, league)
+            self.rating_sheet(i, league)
+        self.seating_sheet()
         self.players_sheet()
         for i, rules in enumerate(self.book.rules):
             self.rules_sheet(i, rules)
@@ -104,9 +112,12 @@ class Builder(LeagueTab, StandingsSheets, PlayersSheet, RulesSheet, PresetsSheet
         ws.append(["players", self.names["players"], PLAYERS_FIRST, self.roster])
         for i, r in enumerate(self.book.rules):
             ws.append(["rules", self.names["rules"][i], r.name, RULES_FIRST])
+        if self.book.seating is not None:
+            ws.append(["seating", *self.seating_meta])
         for i, league in enumerate(self.book.leagues):
             ws.append(["league", league.name, self.names["standings"][i], league.rules,
-                       self.book.rules_of(league).ruleset.players])
+                       self.book.rules_of(league).ruleset.players,
+                       *(["given"] if league.given else [])])  # the tab's optional blocks
         for row in ws.iter_rows():
             for c in row:
                 if isinstance(c.value, str):

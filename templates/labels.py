@@ -184,6 +184,72 @@ _LABELS: dict[str, tuple[str, str]] = {
     "off_by": ("Off by", "差"),
     "not_100": ("Not x100", "100点単位でない"),
     "missing": ("Missing score", "素点不足"),
+    # the platform-finals block (imported online games) and the seating sheet
+    "group_given": ("Platform finals", "対局サイトの最終スコア"),
+    "given": ("{seat} platform", "{seat} サイト"),
+    "by_platform": ("By platform", "サイト確定"),
+    "given_missing": ("Platform final missing", "サイトの最終スコア不足"),
+    "sheet_seating": ("Seating", "座席表"),
+    "title_seating": ("Seating", "座席表"),
+    "note_seating": ("{players} players, {rounds} rounds, tables of {size} (seed {seed}). "
+                     "Session = round: the league tab's rows are filled in from this plan.",
+                     "{players}人・{rounds}回戦・{size}人卓（シード {seed}）。節 = 回戦: "
+                     "リーグの対局行にこの表のプレイヤーが入っています。"),
+    "seating_meetings": ("Meetings per pair: at most {most}, at least {least}.",
+                         "同卓回数（各ペア）: 最大 {most}、最小 {least}。"),
+    "seating_east": ("Starts as East: {span} per player.", "起家（東）: 1人 {span} 回。"),
+    "seating_sitouts": ("Sit-outs: {span} per player.", "抜け番: 1人 {span} 回。"),
+    "seating_balance": ("Seats per player", "プレイヤー別の席"),
+    "round": ("Round", "回戦"),
+    "sit_outs": ("Sit-outs", "抜け番"),
+    "sheet_league_stats": ("{name} Stats", "{name} 詳細"),
+    "title_stats": ("{name}: player stats", "{name}: 詳細成績"),
+    "note_stats": ("In the order of the standings. Top-two = 1st or 2nd; bust = raw score "
+                   "below 0 and average raw, over the games with raw scores. Streaks, R "
+                   "ratings and head to head: `umaoka settle` (the settled copy).",
+                   "成績の順。連対率 = 1着・2着の割合。トビ率（素点が0未満）と平均素点は素点の"
+                   "ある対局が対象。連続記録・レーティング・対戦成績は `umaoka settle` の"
+                   "確定版にあります。"),
+    "note_stats_settled": ("In the order of the standings. Top-two = 1st or 2nd; bust = raw "
+                           "score below 0 and average raw, over the games with raw scores; "
+                           "streaks = longest runs of 1st / 1st-2nd / not last.",
+                           "成績の順。連対率 = 1着・2着の割合。トビ率（素点が0未満）と平均素点は"
+                           "素点のある対局が対象。連続 = 最長の連続トップ・連対・ラス回避。"),
+    "stat_player": ("Player", "プレイヤー"),
+    "stat_games": ("Games", "対局数"),
+    "stat_top_two_rate": ("Top-two rate", "連対率"),
+    "stat_bust_rate": ("Bust rate", "トビ率"),
+    "stat_average_raw": ("Avg raw", "平均素点"),
+    "stat_best": ("Best", "最高"),
+    "stat_worst": ("Worst", "最低"),
+    "stat_top_streak": ("Top streak", "連続トップ"),
+    "stat_top_two_streak": ("Top-two streak", "連続連対"),
+    "stat_no_last_streak": ("No-last streak", "連続ラス回避"),
+    "sheet_league_rating": ("{name} Rating", "{name} レート"),
+    "title_rating": ("{name}: Tenhou R rating and head to head",
+                     "{name}: 天鳳R（レーティング）と対戦成績"),
+    "note_rating": ("R starts at 1500 and changes after every game by (1 - 0.002 x games "
+                    "played, 0.2 from 400) x (place bonus +30/+10/-10/-30 + (table average R "
+                    "- own R) / 40), as on Tenhou. Games count in the order of the league tab.",
+                    "R は1500から始まり、対局ごとに (1 - 0.002 x 対局数、400戦以降 0.2) x "
+                    "(順位点 +30/+10/-10/-30 + (卓平均R - 自分のR) / 40) 変動します（天鳳と"
+                    "同じ）。対局はリーグの行の順です。"),
+    "rating_player": ("Player", "プレイヤー"),
+    "rating_games": ("Games", "対局数"),
+    "rating_r": ("R", "R"),
+    "rating_change": ("Change", "増減"),
+    "rating_peak": ("Peak", "最高R"),
+    "rating_low": ("Low", "最低R"),
+    "rating_chart": ("R after every game", "対局ごとのR"),
+    "rating_game": ("Game", "対局"),
+    "h2h_title": ("Head to head", "対戦成績"),
+    "h2h_player": ("Player", "プレイヤー"),
+    "h2h_opponent": ("Opponent", "相手"),
+    "h2h_games": ("Games", "同卓数"),
+    "h2h_ahead": ("Ahead", "先着"),
+    "h2h_behind": ("Behind", "後着"),
+    "h2h_place_diff": ("Place +/-", "着順差"),
+    "h2h_points": ("Points +/-", "得点差"),
 }
 
 _SEATS = (("East", "South", "West", "North"), ("東", "南", "西", "北"))

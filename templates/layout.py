@@ -214,6 +214,11 @@ def roster_size(book: Book) -> int:
     return max(ROSTER_MIN, len(book.players) + 20)
 
 
+def league_cols(league: League, n: int) -> LeagueCols:
+    """The columns of ``league``'s tab: its optional blocks as the league uses them."""
+    return LeagueCols(n, given=league.given)
+
+
 def game_rows(league: League, settled: bool) -> int:
     if settled:
         return max(len(league.games), 1)

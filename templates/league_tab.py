@@ -15,7 +15,7 @@ from openpyxl.worksheet.formula import ArrayFormula
 from openpyxl.worksheet.table import Table, TableStyleInfo
 
 from .labels import label, seat_label
-from .layout import HEADER_ROW, LeagueCols, game_rows, rules_row
+from .layout import HEADER_ROW, LeagueCols, game_rows, league_cols, rules_row
 from .model import League, Rules
 from .results import FIRST_ROW, check_text
 from .sheet_base import SheetWriter
@@ -41,15 +41,24 @@ class LeagueTab(SheetWriter):
                 f"{pen[0]}{first}:{pen[1]}{last})")
         played = "+".join(f'({c}{first}:{c}{last}<>"")' for c in sc)
         hint = label("hint", self.lang).replace('"', '""')
-        return (f'IFERROR({call},IF(COLUMN({res[0]}{first}:{res[-1]}{last})=COLUMN(${res[0]}$'
-                f'{first}),IF({played},"{hint}",""),""))')
+        first_col = f"COLUMN({res[0]}{first}:{res[-1]}{last})=COLUMN(${res[0]}${first})"
+        formula = f'IFERROR({call},IF({first_col},IF({played},"{hint}",""),""))'
+        if cols.given:
+            # rows settled by a platform keep its finals (every seat's, else a message)
+            g = [col_letter(c) for c in cols.given_cols]
+            count = "+".join(f"ISNUMBER({c}{first}:{c}{last})" for c in g)
+            typed = "+".join(f'({c}{first}:{c}{last}<>"")' for c in g)
+            missing = label("given_missing", self.lang).replace('"', '""')
+            formula = (f"IF(({count})={cols.n},{g[0]}{first}:{g[-1]}{last},"
+                       f'IF(({typed})>0,IF({first_col},"{missing}",""),{formula}))')
+        return formula
 
     def league_sheet(self, index: int, league: League) -> None:
         wb, st, lang = self.wb, self.st, self.lang
         rules = self.book.rules_of(league)
         r = rules.ruleset
         n = r.players
-        cols = LeagueCols(n)
+        cols = league_cols(league, n)
         ws = wb.create_sheet(league.name)
         rows = game_rows(league, self.settled)
         first, last = FIRST_ROW, FIRST_ROW + rows - 1
@@ -64,6 +73,7 @@ class LeagueTab(SheetWriter):
             (cols.players, label("group_players", lang)),
             (cols.scores, label("group_scores", lang)),
             (cols.penalties, label("group_penalties", lang)),
+            *([(cols.given_cols, label("group_given", lang))] if cols.given else []),
             (cols.results, label("group_results", lang)),
             (cols.places, label("group_places", lang)),
         ]
@@ -78,6 +88,8 @@ class LeagueTab(SheetWriter):
         headers += [label("score", lang, seat=seat_label(s, lang)) for s in range(n)]
         headers += [label("deposits", lang)]
         headers += [label("penalty", lang, seat=seat_label(s, lang)) for s in range(n)]
+        headers += [label("given", lang, seat=seat_label(s, lang))
+                    for s in range(n) if cols.given]
         headers += [label("check", lang)]
         headers += [label("final", lang, seat=seat_label(s, lang)) for s in range(n)]
         headers += [label("place", lang, seat=seat_label(s, lang)) for s in range(n)]
@@ -90,6 +102,7 @@ class LeagueTab(SheetWriter):
         s_int = st.get("input", "0")
         s_score = st.get("input", "#,##0")
         s_pen = st.get("input", pts)
+        s_res_in = st.get("input", "+0.0;-0.0;0.0")
         s_check = st.get("formula")
         s_res = st.get("result", pts)
         s_place = st.get("formula", "0")
@@ -104,6 +117,8 @@ class LeagueTab(SheetWriter):
         lab_ok, lab_off = label("ok", lang), label("off_by", lang)
         lab_100, lab_miss = label("not_100", lang), label("missing", lang)
         lab_roster = label("not_on_roster", lang)
+        lab_platform, lab_gmiss = label("by_platform", lang), label("given_missing", lang)
+        gv = [col_letter(c) for c in cols.given_cols]
         outcomes = self.outcomes[index] if self.settled else []
         lv = self.values[index] if not self.settled else None
         games = league.games
@@ -119,6 +134,9 @@ class LeagueTab(SheetWriter):
                 put(ws, row, cols.scores[s], g.scores[s] if g else None, s_score, text=True)
                 put(ws, row, cols.penalties[s],
                     g.penalties[s] if g and g.penalties else None, s_pen, text=True)
+                if cols.given:
+                    put(ws, row, cols.given_cols[s],
+                        g.given[s] if g and s < len(g.given) else None, s_res_in, text=True)
             put(ws, row, cols.deposits, g.deposits if g else None, s_score, text=True)
             if self.settled:
                 o = outcomes[i] if i < len(outcomes) else None
@@ -140,17 +158,24 @@ class LeagueTab(SheetWriter):
                 rng = f"{sc[0]}{row}:{sc[-1]}{row}"
                 # a name not on the roster is likely a typo: it would rank as a new player
                 roster_check = f'"{lab_ok}"'
+                platform_check = f'"{lab_platform}"'
                 for c in reversed(cols.players):
                     p = f"{col_letter(c)}{row}"
-                    roster_check = (f'IF(AND({p}<>"",COUNTIF(Roster,{p}&"")=0),'
+                    roster_check = (f'IF(AND({p}<>"",COUNTIF(Roster,"="&{p})=0),'
                                     f'"{lab_roster}: "&{p},{roster_check})')
+                    platform_check = (f'IF(AND({p}<>"",COUNTIF(Roster,"="&{p})=0),'
+                                      f'"{lab_roster}: "&{p},{platform_check})')
                 total = f"SUM({rng})+N({dep}{row})"
-                put(ws, row, cols.check,
-                    f'=IF(AND(COUNT({rng})=0,N({dep}{row})=0),"",'
-                    f'IF(COUNT({rng})<{n},"{lab_miss}",'
-                    f'IF({total}<>{start_ref}*{n},'
-                    f'"{lab_off} "&TEXT({total}-{start_ref}*{n},"+#,##0;-#,##0"),'
-                    f'IF(SUMPRODUCT(MOD({rng},100))<>0,"{lab_100}",{roster_check}))))', s_check)
+                check = (f'IF(AND(COUNT({rng})=0,N({dep}{row})=0),"",'
+                         f'IF(COUNT({rng})<{n},"{lab_miss}",'
+                         f'IF({total}<>{start_ref}*{n},'
+                         f'"{lab_off} "&TEXT({total}-{start_ref}*{n},"+#,##0;-#,##0"),'
+                         f'IF(SUMPRODUCT(MOD({rng},100))<>0,"{lab_100}",{roster_check}))))')
+                if cols.given:
+                    grng = f"{gv[0]}{row}:{gv[-1]}{row}"
+                    check = (f'IF(COUNTA({grng})>0,IF(COUNT({grng})<{n},"{lab_gmiss}",'
+                             f"{platform_check}),{check})")
+                put(ws, row, cols.check, "=" + check, s_check)
                 save_value(ws, row, cols.check, lv.check[i])
                 for s in range(n):
                     put(ws, row, cols.results[s], None, s_res)
@@ -159,9 +184,16 @@ class LeagueTab(SheetWriter):
                     if s:
                         tie = (f'+IF({ties_ref}="seat",'
                                f'COUNTIF(${sc[0]}{row}:{sc[s - 1]}{row},"="&{sc[s]}{row}),0)')
+                    place = f'1+COUNTIF(${sc[0]}{row}:${sc[-1]}{row},">"&{sc[s]}{row}){tie}'
+                    if cols.given:
+                        # platform finals in finishing order: equal finals by seat
+                        earlier = (f'+COUNTIF(${gv[0]}{row}:{gv[s - 1]}{row},"="&{gv[s]}{row})'
+                                   if s else "")
+                        place = (f"IF(COUNT(${gv[0]}{row}:${gv[-1]}{row})={n},"
+                                 f'1+COUNTIF(${gv[0]}{row}:${gv[-1]}{row},">"&{gv[s]}{row})'
+                                 f"{earlier},{place})")
                     put(ws, row, cols.places[s],
-                        f'=IF(ISNUMBER({res[s]}{row}),1+COUNTIF(${sc[0]}{row}:${sc[-1]}{row},'
-                        f'">"&{sc[s]}{row}){tie},"")', s_place)
+                        f'=IF(ISNUMBER({res[s]}{row}),{place},"")', s_place)
                     save_value(ws, row, cols.places[s], lv.places[i][s])
                 put(ws, row, cols.last,
                     f"=IF(ISNUMBER({plc[0]}{row}),MAX({plc[0]}{row}:{plc[-1]}{row}),0)", s_help)
@@ -203,7 +235,7 @@ class LeagueTab(SheetWriter):
         chk = f"{col_letter(cols.check)}{first}"
         ws.conditional_formatting.add(
             f"{chk}:{col_letter(cols.check)}{last}",
-            FormulaRule(formula=[f'AND({chk}<>"",{chk}<>"{lab_ok}")'],
+            FormulaRule(formula=[f'AND({chk}<>"",{chk}<>"{lab_ok}",{chk}<>"{lab_platform}")'],
                         font=Font(color="9C0006", bold=True),
                         fill=PatternFill("solid", bgColor="FFC7CE")))
         ws.conditional_formatting.add(
@@ -218,6 +250,8 @@ class LeagueTab(SheetWriter):
             widths[cols.penalties[s]] = 7 if lang == "en" else 12
             widths[cols.results[s]] = 9
             widths[cols.places[s]] = 7
+        for c in cols.given_cols:
+            widths[c] = 9
         widths[cols.results[0]] = 12  # room for the hint while the functions are off
         self._widths(ws, widths)
         ws.column_dimensions[col_letter(cols.last)].hidden = True

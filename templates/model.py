@@ -65,6 +65,8 @@ class Game:
     scores: list[Any] = field(default_factory=list)
     deposits: Any = None
     penalties: list[Any] = field(default_factory=list)
+    #: Final scores a platform settled (imported online games), per seat; empty otherwise.
+    given: list[Any] = field(default_factory=list)
     #: Where the row came from when not a workbook row (e.g. ``"line 4"`` of a CSV file).
     source: str | None = None
     #: The sheet row it was read from (a settled copy closes long runs of blank rows up,
@@ -73,7 +75,12 @@ class Game:
 
     def is_blank(self) -> bool:
         """No score, deposit nor penalty entered: a row not played yet."""
-        return all(_blank(v) for v in [*self.scores, self.deposits, *self.penalties])
+        return all(_blank(v) for v in [*self.scores, self.deposits, *self.penalties,
+                                       *self.given])
+
+    def has_given(self) -> bool:
+        """Any platform final entered: the row is settled by the platform, not by the rules."""
+        return any(not _blank(v) for v in self.given)
 
 
 @dataclass
@@ -83,6 +90,8 @@ class League:
     name: str
     rules: int = 0
     games: list[Game] = field(default_factory=list)
+    #: The tab has the platform-finals block (imported online games keep their finals).
+    given: bool = False
 
 
 @dataclass
@@ -95,6 +104,8 @@ class Book:
     lang: str = "en"
     #: The add-in runtime its formulas are written for (see :mod:`.runtime`).
     runtime: Runtime = field(default_factory=Runtime)
+    #: A drawn seating schedule (an ``umaoka.engine.seating.Schedule``) for the Seating sheet.
+    seating: Any = None
 
     def rules_of(self, league: League) -> Rules:
         return self.rules[league.rules]

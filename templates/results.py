@@ -35,10 +35,46 @@ def _penalties(game: Game) -> list[Any] | None:
     return list(pens)
 
 
+@dataclass(frozen=True)
+class Platform:
+    """A game settled by an online platform: its finals kept as they are, in seat order.
+
+    Places follow the finals, equal finals by seat (players are entered in the platform's
+    finishing order). Stands in for a :class:`~umaoka.engine.Settlement` in standings.
+    """
+
+    final: tuple[Decimal, ...]
+    places: tuple[int, ...]
+
+
+def given_places(finals: Sequence[Any]) -> tuple[int, ...]:
+    """Places of platform finals: 1 + higher finals + equal finals of earlier seats.
+
+    >>> given_places([12, 30, 12, -54])
+    (2, 1, 3, 4)
+    """
+    return tuple(1 + sum(1 for g in finals if g > f) + sum(1 for g in finals[:s] if g == f)
+                 for s, f in enumerate(finals))
+
+
+def platform_outcome(game: Game, n: int) -> Outcome:
+    """A row with platform finals: kept when every seat has one, else its message."""
+    given = (list(game.given) + [None] * n)[:n]
+    values = []
+    for v in given:
+        if isinstance(v, bool) or not isinstance(v, (int, float, Decimal)):
+            return Outcome(error="a platform final score is missing or not a number; give "
+                           "every seat's platform final, or clear them all.")
+        values.append(Decimal(str(v)))
+    return Outcome(Platform(tuple(values), given_places(values)))  # type: ignore[arg-type]
+
+
 def settle_game(game: Game, rules: Ruleset) -> Outcome | None:
-    """Settle one row (None for a blank row)."""
+    """Settle one row (None for a blank row); platform finals, when given, are kept."""
     if game.is_blank():
         return None
+    if game.has_given():
+        return platform_outcome(game, rules.players)
     deposits = game.deposits
     if deposits is None or (isinstance(deposits, str) and not deposits.strip()):
         deposits = 0
@@ -70,7 +106,9 @@ def counted(league: League, outcomes: Sequence[Outcome | None]
 
 
 def league_standings(games: Sequence[tuple[Game, Settlement]]) -> list[PlayerStanding]:
-    return standings([([str(p).strip() for p in g.players], s) for g, s in games])
+    return standings([([str(p).strip() for p in g.players], s) if isinstance(s, Settlement)
+                      else ([str(p).strip() for p in g.players], s.final, s.places)
+                      for g, s in games])
 
 
 def problems(book: Book, all_outcomes: Sequence[Sequence[Outcome | None]]) -> list[str]:
@@ -95,6 +133,14 @@ def check_text(game: Game, rules: Ruleset, lang: str,
                roster: Sequence[str] | None = None) -> str:
     """What the Check column's formula shows for a row (mirrors the formula of
     league_tab.py); with ``roster``, a name not on it is flagged (likely a typo)."""
+    if game.has_given():
+        given = [v for v in game.given
+                 if isinstance(v, (int, float, Decimal)) and not isinstance(v, bool)]
+        if len(given) < rules.players:
+            return label("given_missing", lang)
+        if roster is not None and (name := off_roster(game, roster)) is not None:
+            return f"{label('not_on_roster', lang)}: {name}"
+        return label("by_platform", lang)
     nums = [s for s in game.scores
             if isinstance(s, (int, float, Decimal)) and not isinstance(s, bool)]
     dep = game.deposits if isinstance(game.deposits, (int, float, Decimal)) else 0

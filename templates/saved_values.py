@@ -18,8 +18,9 @@ from typing import Any
 
 from umaoka.engine import Ruleset, UmaokaError, settle
 
+from .labels import label
 from .model import Game, League
-from .results import check_text
+from .results import check_text, given_places
 
 #: The sort key of a roster slot without games (a formula constant of the standings).
 NO_GAMES_KEY = -1000000000
@@ -36,9 +37,15 @@ def _number(value: Decimal) -> int | Decimal:
     return int(value) if value == value.to_integral_value() else value
 
 
-def settle_row(game: Game, rules: Ruleset) -> list[Any]:
-    """One row of ``MJ_SETTLE(scores, rules, deposits, penalties)`` for a block of games."""
+def settle_row(game: Game, rules: Ruleset, lang: str = "en") -> list[Any]:
+    """One row of ``MJ_SETTLE(scores, rules, deposits, penalties)`` for a block of games;
+    a row with platform finals shows them (all of them, else a message)."""
     n = rules.players
+    if game.has_given():
+        given = (list(game.given) + [None] * n)[:n]
+        if all(_is_number(v) for v in given):
+            return [_number(Decimal(str(v))) for v in given]
+        return [label("given_missing", lang)] + [""] * (n - 1)
     scores = list(game.scores[:n]) + [None] * (n - len(game.scores[:n]))
     if all(_blank(s) for s in scores):
         return [""] * n
@@ -55,8 +62,12 @@ def _is_number(value: Any) -> bool:
     return isinstance(value, (int, float, Decimal)) and not isinstance(value, bool)
 
 
-def places_row(scores: Sequence[Any], results: Sequence[Any], ties: str) -> list[Any]:
-    """The Places formulas of a row: 1 + higher scores (+ equal earlier seats under seat)."""
+def places_row(scores: Sequence[Any], results: Sequence[Any], ties: str,
+               given: Sequence[Any] = ()) -> list[Any]:
+    """The Places formulas of a row: 1 + higher scores (+ equal earlier seats under seat);
+    from the platform finals when every seat has one."""
+    if given and len(given) == len(results) and all(_is_number(v) for v in given):
+        return [p if _is_number(r) else "" for p, r in zip(given_places(given), results)]
     out: list[Any] = []
     nums = [s if _is_number(s) else None for s in scores]
     for s, (score, result) in enumerate(zip(nums, results)):
@@ -89,9 +100,10 @@ def league_values(league: League, rules: Ruleset, rows: int, lang: str,
     lv = LeagueValues()
     for i in range(rows):
         g = league.games[i] if i < len(league.games) else Game()
-        res = settle_row(g, rules)
+        res = settle_row(g, rules, lang)
         scores = list(g.scores[:n]) + [None] * (n - len(g.scores[:n]))
-        pl = places_row(scores, res, rules.ties)
+        given = (list(g.given) + [None] * n)[:n] if g.given else []
+        pl = places_row(scores, res, rules.ties, given)
         lv.players.append([("" if p is None else str(p)) for p in
                            (list(g.players[:n]) + [None] * (n - len(g.players[:n])))])
         lv.sessions.append(g.session)

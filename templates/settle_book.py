@@ -26,12 +26,14 @@ from openpyxl.utils.cell import (
 )
 from umaoka.engine import FIELDS, PlayerStanding, UmaokaError, __version__, ruleset
 
-from .build import META_SHEET, RULES_FIRST, Builder, LeagueCols, write_league
+from .build import META_SHEET, RULES_FIRST, Builder, write_league
 from .io import open_workbook, save_workbook
 from .labels import LANGS
+from .layout import league_cols
 from .model import Book, Game, League, Origin, Rules
 from .results import FIRST_ROW, Outcome, counted, problems, settle_league
 from .runtime import Runtime, from_meta
+from .seating_sheet import read_seating
 
 
 @dataclass
@@ -293,15 +295,20 @@ def read_book(path: Path) -> Book:
                                       "players' names as plain text.")
                 if v is not None and str(v).strip() and str(v).strip() not in players:
                     players.append(str(v).strip())
+        seating = None
+        if entries.get("seating"):
+            srow = entries["seating"][0]
+            seating = read_seating(_sheet(wb, str(srow[1]), path), srow)
         leagues = []
         budget = MAX_GAMES  # rows placed in the settled copy, games and kept blanks together
         for row in entries["league"]:
             name, index, n = str(row[1]), _layout_int(row, 3, path), _layout_int(row, 4, path)
             if not 0 <= index < len(rules) or n not in (3, 4):
                 raise _not_ours(path)
-            league = League(name, index)
+            blocks = str(row[5] or "").split(",") if len(row) > 5 else []
+            league = League(name, index, given="given" in blocks)
             ws = _sheet(wb, name, path)
-            cols = LeagueCols(n)
+            cols = league_cols(league, n)
             width = cols.check - 1
             rows = _SheetRows(ws, FIRST_ROW, width, budget).read()
             budget -= len(rows)
@@ -323,12 +330,15 @@ def read_book(path: Path) -> Book:
                             "in date, session, table or game needs its value saved: open and "
                             "save the file in Excel).")
                 d0 = cols.penalties[0] - 1
+                g0 = cols.given_cols[0] - 1 if cols.given else 0
                 league.games.append(Game(date=v[0], session=v[1], table=v[2], number=v[3],
                                          players=v[p0:p0 + n], scores=v[s0:s0 + n],
                                          deposits=v[cols.deposits - 1],
-                                         penalties=v[d0:d0 + n], row=number))
+                                         penalties=v[d0:d0 + n],
+                                         given=v[g0:g0 + n] if cols.given else [],
+                                         row=number))
             leagues.append(league)
-        return Book(rules, leagues, players, lang, runtime)
+        return Book(rules, leagues, players, lang, runtime, seating)
     finally:
         wb.close()
 

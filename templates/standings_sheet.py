@@ -15,7 +15,7 @@ from openpyxl.worksheet.worksheet import Worksheet
 from umaoka.engine import PlayerStanding, standings_table
 
 from .labels import label, place_label
-from .layout import CHART_SERIES, HEADER_ROW, LeagueCols, StandCols, game_rows
+from .layout import CHART_SERIES, HEADER_ROW, StandCols, game_rows, league_cols
 from .model import League
 from .results import FIRST_ROW, cumulative
 from .saved_values import Slot, chart_values, overall_slots, visible_rows
@@ -176,7 +176,7 @@ class StandingsSheets(SheetWriter):
                           self.lang))
         rows_of = self.standings_of(index) if self.settled else None
         sc = self._standings_frame(ws, n, whole, self._size(rows_of))
-        cols = LeagueCols(n)
+        cols = league_cols(league, n)
         rows = game_rows(league, self.settled)
         g1, g2 = FIRST_ROW, FIRST_ROW + rows - 1
         sheet = league.name
@@ -198,13 +198,13 @@ class StandingsSheets(SheetWriter):
             self._write_visible_formulas(ws, sc, n, self.slots[index])
             self._helpers(ws, sc, n, {
                 "games": lambda r, x: f'=IF({x}="",0,'
-                + plus([f'COUNTIFS({P[s]},{x},{PL[s]},">0")' for s in range(n)]) + ")",
+                + plus([f'COUNTIFS({P[s]},"="&{x},{PL[s]},">0")' for s in range(n)]) + ")",
                 "total": lambda r, x: f'=IF({x}="",0,ROUND('
-                + plus([f"SUMIFS({F[s]},{P[s]},{x})" for s in range(n)]) + ",1))",
+                + plus([f'SUMIFS({F[s]},{P[s]},"="&{x})' for s in range(n)]) + ",1))",
                 "psum": lambda r, x: f'=IF({x}="",0,'
-                + plus([f"SUMIFS({PL[s]},{P[s]},{x})" for s in range(n)]) + ")",
+                + plus([f'SUMIFS({PL[s]},{P[s]},"="&{x})' for s in range(n)]) + ")",
                 "count": lambda r, x, p: f'=IF({x}="",0,'
-                + plus([f"COUNTIFS({P[s]},{x},{PL[s]},{p})" for s in range(n)]) + ")",
+                + plus([f'COUNTIFS({P[s]},"="&{x},{PL[s]},{p})' for s in range(n)]) + ")",
                 "last": lambda r, x: f'=IF({x}="",0,'
                 + plus([f"SUMPRODUCT(({P[s]}={x})*({PL[s]}={LAST}))" for s in range(n)])
                 + ")",
@@ -256,7 +256,7 @@ class StandingsSheets(SheetWriter):
                 put(ws, r, 1, j + 1, st.get("key", "0"))
                 for k in range(series):
                     h = f"{col_letter(2 + k)}${hdr}"
-                    terms = "+".join(f'SUMIFS({F[s]},{P[s]},{h},{sess},"<="&$A{r})'
+                    terms = "+".join(f'SUMIFS({F[s]},{P[s]},"="&{h},{sess},"<="&$A{r})'
                                      for s in range(n))
                     put(ws, r, 2 + k, f'=IF(OR({h}=" ",$A{r}>MAX({sess})),NA(),'
                         f"ROUND({terms},1))", st.get("formula", pts))

@@ -1,0 +1,23 @@
+"""Saving a league workbook with formulas for its runtime: the one save step of ``new``,
+``demo``, ``runtime``, ``seating --into`` and ``import --into``."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+
+def lite_code(runtime: Any) -> dict[str, Any]:
+    """For an xlwings Lite workbook: put the functions' code inside, as Lite keeps it."""
+    if runtime.kind != "lite":
+        return {"after_save": None}
+    from .embed import embed_lite_inplace
+
+    return {"after_save": embed_lite_inplace, "lite_code_inside": True}
+
+
+def write_league_file(book: Any, path: Path, force: bool, inputs: tuple[Path, ...] = ()) -> Path:
+    """Save a league workbook with formulas: the one save step of new, demo and runtime."""
+    from umaoka.templates.build import write_league
+
+    return write_league(book, path, force=force, inputs=inputs, **lite_code(book.runtime))

@@ -1,0 +1,257 @@
+"""Imported online games appended to a league tab of a workbook (``umaoka import --into``).
+
+Two kinds of row go in, as :mod:`umaoka.engine.imports` reads them:
+
+* games **settled by the platform** (Tenhou lobby lines, a finals CSV): players in the
+  platform's finishing order, East to North, and its finals in the tab's *platform finals*
+  block (the block is added to the tab when the first such game comes in). The final
+  scores keep them; places follow them; the check column says "By platform";
+* **game logs** (tenhou.net/6 JSON, mjlog): raw end points and leftover sticks typed in
+  seat order, settled under the league's own ruleset like any typed game.
+
+A game either goes in whole or not at all: a log the league's ruleset cannot settle, a
+three-player game for a four-player league, a game already in the tab (or twice in the
+files) is a problem naming its file and line, and is skipped. The workbook is written
+anew (like ``umaoka runtime``) to a new file: the input is never overwritten, and sheets
+added by hand are not carried over. Players new to the Players sheet are added to it (a
+platform's names are not typos).
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from decimal import Decimal
+from pathlib import Path
+from typing import Any
+
+from openpyxl.utils.datetime import from_excel
+from umaoka.engine import UmaokaError, settle
+from umaoka.engine.imported import ImportedGame, ImportResult, Problem
+from umaoka.engine.imports import drop_duplicates
+
+from .build import write_league
+from .model import Book, Game, League
+from .settle_book import read_book
+
+
+@dataclass
+class BookImport:
+    """What ``import_into`` did: the file written, the league, the games added, problems."""
+
+    path: Path
+    league: str
+    added: list[ImportedGame] = field(default_factory=list)
+    problems: list[Problem] = field(default_factory=list)
+    #: Players not on the Players sheet before, added to it (platform names are no typos).
+    new_players: list[str] = field(default_factory=list)
+
+
+def imported_path(path: Path) -> Path:
+    return path.with_name(f"{path.stem}_imported.xlsx")
+
+
+def pick_league(book: Book, name: str | None) -> League:
+    """The league named ``name`` (case-insensitive), or the only league of the book."""
+    names = [lg.name for lg in book.leagues]
+    if name is None:
+        if len(book.leagues) == 1:
+            return book.leagues[0]
+        raise UmaokaError(f"the workbook has {len(names)} leagues ({', '.join(names)}); say "
+                          "which one with --league NAME.")
+    for lg in book.leagues:
+        if lg.name.casefold() == name.strip().casefold():
+            return lg
+    raise UmaokaError(f'the workbook has no league "{name}"; its leagues: {", ".join(names)}.')
+
+
+def _minute(value: Any) -> tuple[str, str] | None:
+    """A date cell (a date, a datetime or an Excel serial) as (YYYY-MM-DD, HH:MM)."""
+    if isinstance(value, (int, float)) and not isinstance(value, bool):
+        try:
+            value = from_excel(value)
+        except (ValueError, OverflowError):
+            return None
+    if isinstance(value, dt.datetime):
+        value = value + dt.timedelta(seconds=30)  # serials carry float noise: round
+        minute = value.strftime("%H:%M")
+        return value.date().isoformat(), "" if minute == "00:00" else minute
+    if isinstance(value, dt.date):
+        return value.isoformat(), ""
+    return None
+
+
+def _num(value: Any) -> Any:
+    if isinstance(value, (int, float, Decimal)) and not isinstance(value, bool):
+        d = Decimal(str(value))
+        return d.normalize() if d == d.to_integral_value() else d
+    return value
+
+
+def row_key(game: Game) -> tuple[object, ...] | None:
+    """What identifies a row of the tab: platform rows by day, minute, players and finals;
+    typed rows by players, raw points and leftover sticks."""
+    names = tuple(("" if p is None else str(p)).strip() for p in game.players)
+    if game.has_given():
+        return ("platform", _minute(game.date), names, tuple(_num(v) for v in game.given))
+    if all(isinstance(s, (int, float)) and not isinstance(s, bool) for s in game.scores):
+        return ("raw", names, tuple(_num(s) for s in game.scores), _num(game.deposits or 0))
+    return None
+
+
+def game_row(g: ImportedGame, n: int, session: Any = None) -> Game:
+    """A tab row for an imported game (platform finals or raw points)."""
+    date: Any = g.date
+    if g.date is not None and g.time:
+        try:
+            hours, minutes = (int(x) for x in g.time.split(":")[:2])
+            date = dt.datetime.combine(g.date, dt.time(hours, minutes))
+        except ValueError:
+            date = g.date
+    scores: list[Any] = list(g.scores) if g.scores else [None] * n
+    given: list[Any] = [_cell(f) for f in g.finals] if g.settled and g.finals else []
+    return Game(date=date, session=session if session is not None else g.session,
+                table=g.table, number=g.game, players=list(g.names), scores=scores,
+                deposits=(g.deposits or None) if not g.settled else None,
+                penalties=[None] * n, given=given)
+
+
+def _cell(value: Decimal) -> int | float:
+    """A platform final as a worksheet number (finals have at most one decimal)."""
+    return int(value) if value == value.to_integral_value() else float(value)
+
+
+def import_into(path: Path, result: ImportResult, league: str | None = None,
+                out: Path | None = None, force: bool = False, keep_duplicates: bool = False,
+                strict: bool = False, session: Any = None,
+                warn: Callable[[list[Problem]], Any] | None = None,
+                write: Callable[..., Any] = write_league, **write_args: Any) -> BookImport:
+    """Append the games of ``result`` to a league tab of the workbook at ``path`` and write
+    the workbook to ``out`` (default ``<name>_imported.xlsx``; never over ``path``).
+
+    Nothing is written when no game can be added, or with ``strict`` when any line had a
+    problem; ``warn`` is told the problems first. ``write`` saves the book (``write_args``
+    go along, e.g. Lite's code).
+    """
+    path = Path(path)
+    out = Path(out) if out else imported_path(path)
+    book = read_book(path)
+    target = pick_league(book, league)
+    rules = book.rules_of(target).ruleset
+    n = rules.players
+    if not keep_duplicates:
+        result = drop_duplicates(result)
+    report = BookImport(out, target.name, problems=list(result.problems))
+    seen: dict[tuple[object, ...], str] = {}
+    for g in target.games:
+        if (key := row_key(g)) is not None:
+            seen.setdefault(key, f"{target.name}!row {g.row}")
+    rows: list[Game] = []
+    for g in result.games:
+        problem = None
+        if g.players != n:
+            problem = (f"a {g.players}-player game cannot go into {target.name}, a "
+                       f"{n}-player league; import it into a league of {g.players}.")
+        elif not g.settled:
+            try:
+                settle(list(g.scores or ()), rules, g.deposits)
+            except UmaokaError as e:
+                problem = f"the league's rules cannot settle this game: {e}"
+        row = game_row(g, n, session)
+        key = row_key(row)
+        if problem is None and not keep_duplicates and key in seen:
+            problem = f"the same game as {seen[key]} (already in the workbook); skipped."
+        if problem is not None:
+            report.problems.append(Problem(g.source, g.line, problem))
+            continue
+        if key is not None:
+            seen.setdefault(key, g.describe())
+        rows.append(row)
+        report.added.append(g)
+    if warn is not None:
+        warn(report.problems)
+    if strict and report.problems:
+        raise UmaokaError(f"{len(report.problems)} problem(s) and --strict: nothing written.")
+    if not rows:
+        raise UmaokaError("no game could be added to the workbook; see the warnings above.")
+    _trim(target)
+    for row in rows:
+        row.row = None
+    target.games.extend(rows)
+    if any(r.has_given() for r in rows):
+        target.given = True
+    report.new_players = _add_players(book, rows)
+    write(book, out, force=force, inputs=(path,), **write_args)
+    return report
+
+
+# ------------------------------------------------------------------------------------------------
+# A seating schedule into the workbook.
+
+
+def seated_path(path: Path) -> Path:
+    return path.with_name(f"{path.stem}_seated.xlsx")
+
+
+@dataclass
+class BookSeating:
+    """What ``seat_into`` did: the file written, the league, rows pre-filled, sessions."""
+
+    path: Path
+    league: str
+    rows: int
+    sessions: tuple[int, int]
+    new_players: list[str] = field(default_factory=list)
+
+
+def _add_players(book: Book, rows: list[Game]) -> list[str]:
+    """Names of ``rows`` not on the Players sheet, added to it (in order of appearance)."""
+    known = {p.casefold() for p in book.players}
+    new: list[str] = []
+    for r in rows:
+        for name in r.players:
+            text = str(name).strip()
+            if text and text.casefold() not in known:
+                known.add(text.casefold())
+                new.append(text)
+    book.players.extend(new)
+    return new
+
+
+def _trim(league: League) -> None:
+    """Drop trailing rows holding nothing at all (neither players nor scores)."""
+    while league.games and league.games[-1].is_blank() and not any(
+            p not in (None, "") for p in league.games[-1].players):
+        league.games.pop()
+
+
+def seat_into(path: Path, plan: Any, league: str | None = None, out: Path | None = None,
+              force: bool = False, session: int | None = None,
+              write: Callable[..., Any] = write_league, **write_args: Any) -> BookSeating:
+    """Write the workbook at ``path`` again with a Seating sheet for ``plan`` (a drawn
+    ``Schedule``) and one pre-filled game row per table: session = round (the first round
+    is ``session``, default the session after the tab's last), table, players East to
+    North; the manager types only the scores. Never over ``path``: default
+    ``<name>_seated.xlsx``. A Seating sheet already there is replaced.
+    """
+    path = Path(path)
+    out = Path(out) if out else seated_path(path)
+    book = read_book(path)
+    target = pick_league(book, league)
+    n = book.rules_of(target).ruleset.players
+    if plan.table_size != n:
+        raise UmaokaError(f"the seating has tables of {plan.table_size} but {target.name} is a "
+                          f"{n}-player league; draw it with --tables-of {n}.")
+    if session is None:
+        played = [g.session for g in target.games
+                  if isinstance(g.session, (int, float)) and not isinstance(g.session, bool)]
+        session = int(max(played, default=0)) + 1
+    rows = [Game(session=session + t.round - 1, table=t.number, players=list(t.seats),
+                 scores=[None] * n, penalties=[None] * n) for t in plan.tables]
+    _trim(target)
+    target.games.extend(rows)
+    new = _add_players(book, [Game(players=list(plan.players))])
+    book.seating = plan
+    write(book, out, force=force, inputs=(path,), **write_args)
+    return BookSeating(out, target.name, len(rows), (session, session + plan.rounds - 1), new)

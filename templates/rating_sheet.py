@@ -1,0 +1,132 @@
+"""A league's Rating sheet in the settled copy: Tenhou's R per player (start 1500; after
+every game, see :mod:`umaoka.engine.rating`), a chart of the ratings game by game, and the
+head-to-head table of every pair that shared a table.
+
+Values only, worked out by the engine when ``umaoka settle`` writes the copy: R depends on
+every earlier game of every player at the table, a recursion native formulas would need a
+helper block per game and player for. The template's Stats sheet says so; ``umaoka stats``
+shows the same figures in the terminal.
+"""
+
+from __future__ import annotations
+
+from decimal import Decimal
+from typing import Any
+
+from openpyxl.chart import LineChart, Reference
+from openpyxl.chart.data_source import NumFmt
+from openpyxl.utils import get_column_letter as col_letter
+from umaoka.engine.rating import rating_history, ratings
+from umaoka.engine.stats import head_to_head
+
+from .labels import label
+from .layout import CHART_SERIES, HEADER_ROW
+from .model import League
+from .sheet_base import SheetWriter
+from .styles import num, put
+
+#: Where the head-to-head table starts (columns), right of the ratings.
+H2H_COL = 8
+
+
+class RatingSheets(SheetWriter):
+    def rating_sheet(self, index: int, league: League) -> None:
+        """Only in the settled copy (see the module help)."""
+        if not self.settled:
+            return
+        st, lang = self.st, self.lang
+        games = self.stat_games(index)  # type: ignore[attr-defined]
+        name = self._rating_name(index)
+        ws = self.wb.create_sheet(name)
+        self._title(ws, self.suffix(label("title_rating", lang, name=league.name)),
+                    label("note_rating", lang))
+        heads = [label(f"rating_{k}", lang) for k in ("player", "games", "r", "change",
+                                                      "peak", "low")]
+        for c, text in enumerate(heads, 1):
+            put(ws, HEADER_ROW, c, text, st.get("header"), text=True)
+        r_fmt = st.get("formula", "0.00")
+        rated = ratings(games)
+        for k, p in enumerate(rated):
+            row = HEADER_ROW + 1 + k
+            values = [p.name, p.games, p.rating, p.change, p.peak, p.low]
+            for c, v in enumerate(values, 1):
+                style = st.get("key") if c == 1 else (st.get("formula", "0") if c == 2
+                                                      else r_fmt)
+                put(ws, row, c, v, style, text=(c == 1))
+        self._head_to_head(ws, games)
+        top = HEADER_ROW + max(len(rated), 1) + 3
+        self._rating_chart(ws, games, [p.name for p in rated[:CHART_SERIES]], top)
+        self._widths(ws, {1: 16, 2: 7, 3: 9, 4: 9, 5: 9, 6: 9, H2H_COL: 16,
+                          H2H_COL + 1: 16, **{H2H_COL + k: 9 for k in range(2, 7)}})
+        ws.freeze_panes = f"A{HEADER_ROW + 1}"
+        self._print(ws, f"{HEADER_ROW}:{HEADER_ROW}")
+        self._protect(ws)
+
+    def _rating_name(self, index: int) -> str:
+        league = self.book.leagues[index]
+        taken = {n.lower() for n in self.wb.sheetnames}
+        base = label("sheet_league_rating", self.lang, name=league.name)
+        if len(base) > 31:
+            base = label("sheet_league_rating", self.lang,
+                         name=league.name[: 31 - len(base) + len(league.name)])
+        name, i = base, 2
+        while name.lower() in taken:
+            name, i = f"{base[:28]} {i}", i + 1
+        return name
+
+    def _head_to_head(self, ws: Any, games: list[Any]) -> None:
+        st, lang = self.st, self.lang
+        heads = [label(f"h2h_{k}", lang) for k in ("player", "opponent", "games", "ahead",
+                                                   "behind", "place_diff", "points")]
+        put(ws, HEADER_ROW - 1, H2H_COL, label("h2h_title", lang), st.get("group"), text=True)
+        for c, text in enumerate(heads, H2H_COL):
+            put(ws, HEADER_ROW, c, text, st.get("header"), text=True)
+        pts = self._pts(all(r.ruleset.rounding != "none" for r in self.book.rules))
+        styles = [st.get("key"), st.get("key"), st.get("formula", "0"), st.get("formula", "0"),
+                  st.get("formula", "0"), st.get("formula", "+0.00;-0.00;0.00"),
+                  st.get("result", pts)]
+        for k, h in enumerate(head_to_head(games)):
+            values = [h.player, h.opponent, h.games, h.ahead, h.behind, h.place_diff,
+                      num(h.points)]
+            for c, v in enumerate(values):
+                put(ws, HEADER_ROW + 1 + k, H2H_COL + c, v, styles[c], text=c < 2)
+
+    def _rating_chart(self, ws: Any, games: list[Any], names: list[str], top: int) -> None:
+        """R of the top-rated players after every game of the league (carried forward)."""
+        st, lang = self.st, self.lang
+        data_row = top + 20
+        hdr = data_row + 1
+        put(ws, data_row, 1, label("rating_chart", lang), st.get("title"), text=True)
+        put(ws, hdr, 1, label("rating_game", lang), st.get("header"), text=True)
+        for k, p in enumerate(names):
+            put(ws, hdr, 2 + k, p, st.get("header"), text=True)
+        after: dict[int, dict[str, Decimal]] = {}
+        for step in rating_history(games):
+            after.setdefault(step.game, {})[step.name] = step.after
+        current: dict[str, Decimal] = {}
+        count = max(len(games), 1)
+        for j in range(1, count + 1):
+            current.update(after.get(j, {}))
+            put(ws, hdr + j, 1, j, st.get("key", "0"))
+            for k, p in enumerate(names):
+                put(ws, hdr + j, 2 + k, current.get(p), st.get("formula", "0.00"))
+        chart = LineChart()
+        chart.title = label("rating_chart", lang)
+        chart.y_axis.title = "R"
+        chart.x_axis.title = label("rating_game", lang)
+        chart.x_axis.delete = False
+        chart.y_axis.delete = False
+        chart.x_axis.tickLblPos = "low"
+        chart.y_axis.numFmt = NumFmt(formatCode="General", sourceLinked=False)
+        chart.y_axis.scaling.min = None
+        chart.height, chart.width = 9, 12.5  # beside the head-to-head table, not over it
+        chart.legend.position = "r"
+        if names:
+            chart.add_data(Reference(ws, min_col=2, max_col=1 + len(names), min_row=hdr,
+                                     max_row=hdr + count), titles_from_data=True)
+            chart.set_categories(Reference(ws, min_col=1, min_row=hdr + 1, max_row=hdr + count))
+        for s in chart.series:
+            s.smooth = False
+            s.marker.symbol = "none" if count > 40 else "circle"
+        ws.add_chart(chart, f"A{top}")
+        ws.print_area = f"A1:{col_letter(H2H_COL + 6)}{data_row - 1}"
