@@ -160,8 +160,18 @@ def _write_league(book: Any, path: Path, force: bool, inputs: tuple[Path, ...] =
 def cmd_new(args: argparse.Namespace) -> int:
     from umaoka.templates.model import make_book
 
+    season = None
+    if args.season:  # its stages are the league tabs, each with its ruleset
+        from umaoka.addin.season_cli import load_season
+
+        season = load_season(Path(args.season))
+        args.leagues = args.leagues or ",".join(st.name for st in season.stages)
+        args.ruleset = args.ruleset or [st.ruleset.text() for st in season.stages]
     book = make_book(args.ruleset, _split(args.leagues) or None, _split(args.players), args.lang,
                      _runtime(args))
+    from umaoka.templates.season_book import add_season
+
+    add_season(book, season, args.teams, args.chips, args.subs)
     path = _write_league(book, Path(args.path), args.force)
     print(f"wrote {path} (formulas for {book.runtime.title}; see its Start sheet)")
     return 0
@@ -198,12 +208,12 @@ def cmd_demo(args: argparse.Namespace) -> int:
     filled, settled = folder / "demo_league.xlsx", folder / "demo_league_settled.xlsx"
     for path in (filled, settled):
         check_target(path, args.force)
-    book = replace(demo_book(args.games, lang=args.lang, rules=args.ruleset),
+    book = replace(demo_book(args.games, lang=args.lang, rules=args.ruleset, season=True),
                    runtime=_runtime(args))
     _write_league(book, filled, args.force)
     report = write_settled(book, settled, force=args.force, source=filled.name)
     out = _console()
-    title = (f"Demo league: {_games(report.games)}, {len(book.leagues)} seasons, "
+    title = (f"Demo league: {_games(report.games)}, {len(book.leagues)} stages, "
              f"ruleset {rules.name}")
     out.print(_standings_table(report.standings, title, lang=args.lang))
     print(f"wrote {filled} (formulas for {book.runtime.title}, results saved in the file; "
@@ -554,6 +564,14 @@ def build_parser() -> argparse.ArgumentParser:
                      '"Spring 2026,Summer 2026" (default: League)')
     new.add_argument("--players", metavar="NAME,NAME", help="the roster")
     new.add_argument("--lang", choices=("en", "ja"), default="en")
+    new.add_argument("--season", metavar="FILE", help="a season file (.ini or .json, as for "
+                     "`umaoka season`): its stages become the league tabs, with a Season sheet")
+    new.add_argument("--teams", metavar="TEAM=NAME,NAME;...", help="teams, e.g. "
+                     '"Dragons=Aki,Ben;Tigers=Chie,Dan" (adds a Season sheet)')
+    new.add_argument("--chips", action="store_true", help="chip columns (祝儀) in the league "
+                     "tabs (adds a Season sheet)")
+    new.add_argument("--subs", action="store_true", help="substitute columns in the league "
+                     "tabs (adds a Season sheet)")
     _runtime_options(new)
     new.add_argument("--force", action="store_true", help="replace an existing file")
     new.set_defaults(func=cmd_new)

@@ -53,12 +53,16 @@ from .players_sheet import PlayersSheet
 from .presets_sheet import PresetsSheet
 from .results import Outcome, settle_league
 from .rules_sheet import RulesSheet
+from .season_book import season_result
+from .season_sheet import SeasonSheets
+from .season_standings import SeasonStandings
 from .standings_sheet import StandingsSheets
 from .start import StartSheet
 from .styles import Styles, points_format, put, quote, ref  # noqa: F401  (re-exported)
 
 
-class Builder(LeagueTab, StandingsSheets, PlayersSheet, RulesSheet, PresetsSheet, StartSheet):
+class Builder(LeagueTab, StandingsSheets, PlayersSheet, RulesSheet, PresetsSheet, StartSheet,
+              SeasonSheets, SeasonStandings):
     """One workbook: every sheet kind's writer (one module each) on one shared state."""
 
     def build(self) -> Workbook:
@@ -69,7 +73,13 @@ class Builder(LeagueTab, StandingsSheets, PlayersSheet, RulesSheet, PresetsSheet
             self.standings_sheet(i, league)
         if len(self.book.leagues) > 1:
             self.overall_sheet()
+        if self.book.season is not None:  # a season over the league tabs (season_sheet.py)
+            self.season_run = season_result(self.book)
+            self.season_standings_sheet()
         self.players_sheet()
+        if self.book.season is not None:
+            self.season_sheet()
+            self.penalties_sheet()
         for i, rules in enumerate(self.book.rules):
             self.rules_sheet(i, rules)
         self.presets_sheet()
@@ -106,7 +116,13 @@ class Builder(LeagueTab, StandingsSheets, PlayersSheet, RulesSheet, PresetsSheet
             ws.append(["rules", self.names["rules"][i], r.name, RULES_FIRST])
         for i, league in enumerate(self.book.leagues):
             ws.append(["league", league.name, self.names["standings"][i], league.rules,
-                       self.book.rules_of(league).ruleset.players])
+                       self.book.rules_of(league).ruleset.players, int(league.chips),
+                       int(league.subs)])
+        if self.book.season is not None:
+            ws.append(["season", *self.season_layout])
+            ws.append(["penalties", *self.penalties_layout])
+        if self.has_teams():
+            ws.append(["teams", self.names["players"], 2])
         for row in ws.iter_rows():
             for c in row:
                 if isinstance(c.value, str):

@@ -161,6 +161,11 @@ class StandCols:
         return self.h_last + 4
 
 
+def league_cols(league: League, n: int) -> LeagueCols:
+    """The columns of this league's tab (with the optional blocks it uses)."""
+    return LeagueCols(n, chips=league.chips, subs=league.subs)
+
+
 RULES_FIRST = 5  # first row of the key/value table of a rules sheet
 PLAYERS_FIRST = 5
 

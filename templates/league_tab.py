@@ -15,7 +15,7 @@ from openpyxl.worksheet.formula import ArrayFormula
 from openpyxl.worksheet.table import Table, TableStyleInfo
 
 from .labels import label, seat_label
-from .layout import HEADER_ROW, LeagueCols, game_rows, rules_row
+from .layout import HEADER_ROW, LeagueCols, game_rows, league_cols, rules_row
 from .model import League, Rules
 from .results import FIRST_ROW, check_text
 from .sheet_base import SheetWriter
@@ -49,7 +49,7 @@ class LeagueTab(SheetWriter):
         rules = self.book.rules_of(league)
         r = rules.ruleset
         n = r.players
-        cols = LeagueCols(n)
+        cols = league_cols(league, n)
         ws = wb.create_sheet(league.name)
         rows = game_rows(league, self.settled)
         first, last = FIRST_ROW, FIRST_ROW + rows - 1
@@ -63,10 +63,14 @@ class LeagueTab(SheetWriter):
             (cols.players, label("group_players", lang)),
             (cols.scores, label("group_scores", lang)),
             (cols.penalties, label("group_penalties", lang)),
+            (cols.chip_cols, label("group_chips", lang)),
+            (cols.sub_cols, label("group_subs", lang)),
             (cols.results, label("group_results", lang)),
             (cols.places, label("group_places", lang)),
         ]
         for block, text in groups:
+            if not block:
+                continue
             put(ws, 3, block[0], text, st.get("group"), text=True)
             for c in block[1:]:
                 put(ws, 3, c, None, st.get("group"))
@@ -77,6 +81,10 @@ class LeagueTab(SheetWriter):
         headers += [label("score", lang, seat=seat_label(s, lang)) for s in range(n)]
         headers += [label("deposits", lang)]
         headers += [label("penalty", lang, seat=seat_label(s, lang)) for s in range(n)]
+        headers += [label("chips", lang, seat=seat_label(s, lang)) for s in cols.chip_cols
+                    and range(n)]
+        headers += [label("sub", lang, seat=seat_label(s, lang)) for s in cols.sub_cols
+                    and range(n)]
         headers += [label("check", lang)]
         headers += [label("final", lang, seat=seat_label(s, lang)) for s in range(n)]
         headers += [label("place", lang, seat=seat_label(s, lang)) for s in range(n)]
@@ -89,6 +97,7 @@ class LeagueTab(SheetWriter):
         s_int = st.get("input", "0")
         s_score = st.get("input", "#,##0")
         s_pen = st.get("input", pts)
+        s_chips = st.get("input", "+0;-0;0")
         s_check = st.get("formula")
         s_res = st.get("result", pts)
         s_place = st.get("formula", "0")
@@ -118,6 +127,12 @@ class LeagueTab(SheetWriter):
                 put(ws, row, cols.scores[s], g.scores[s] if g else None, s_score, text=True)
                 put(ws, row, cols.penalties[s],
                     g.penalties[s] if g and g.penalties else None, s_pen, text=True)
+                if cols.chip_cols:
+                    put(ws, row, cols.chip_cols[s], _seat(g.chips if g else None, s),
+                        s_chips, text=True)
+                if cols.sub_cols:
+                    put(ws, row, cols.sub_cols[s], _seat(g.subs if g else None, s), s_inp,
+                        text=True)
             put(ws, row, cols.deposits, g.deposits if g else None, s_score, text=True)
             if self.settled:
                 o = outcomes[i] if i < len(outcomes) else None
@@ -189,6 +204,13 @@ class LeagueTab(SheetWriter):
                                    allow_blank=True, showErrorMessage=True,
                                    error="Enter a whole number such as 1, 2, 3.")
             whole.add(f"B{first}:D{last}")
+            if cols.chip_cols:
+                chips = DataValidation(type="whole", operator="between", formula1="-1000",
+                                       formula2="1000", allow_blank=True, showErrorMessage=True,
+                                       error="Enter the chip count, e.g. 2 or -1.")
+                chips.add(f"{col_letter(cols.chip_cols[0])}{first}:"
+                          f"{col_letter(cols.chip_cols[-1])}{last}")
+                ws.add_data_validation(chips)
             ws.add_data_validation(whole)
 
         # conditional formats: green/red results, flagged checks, bold 1st places
@@ -216,6 +238,10 @@ class LeagueTab(SheetWriter):
             widths[cols.penalties[s]] = 7
             widths[cols.results[s]] = 9
             widths[cols.places[s]] = 7
+        for c in cols.chip_cols:
+            widths[c] = 7
+        for c in cols.sub_cols:
+            widths[c] = 10
         widths[cols.results[0]] = 12  # room for the hint while the functions are off
         self._widths(ws, widths)
         ws.column_dimensions[col_letter(cols.last)].hidden = True
@@ -223,3 +249,8 @@ class LeagueTab(SheetWriter):
         self._print(ws, f"{HEADER_ROW - 1}:{HEADER_ROW}")
         ws.print_area = f"A1:{col_letter(cols.places[-1])}{last}"
         self._protect(ws)
+
+
+def _seat(values: Sequence[Any] | None, seat: int) -> Any:
+    """A seat's value of an optional block (None when the row has none)."""
+    return values[seat] if values and seat < len(values) else None

@@ -24,14 +24,18 @@ from openpyxl.utils.cell import (
     coordinate_from_string,
     get_column_letter,
 )
+from openpyxl.utils.datetime import from_excel
 from umaoka.engine import FIELDS, PlayerStanding, UmaokaError, __version__, ruleset
 
-from .build import META_SHEET, RULES_FIRST, Builder, LeagueCols, write_league
+from .build import META_SHEET, RULES_FIRST, Builder, write_league
 from .io import open_workbook, save_workbook
 from .labels import LANGS
+from .layout import league_cols
 from .model import Book, Game, League, Origin, Rules
 from .results import FIRST_ROW, Outcome, counted, problems, settle_league
 from .runtime import Runtime, from_meta
+from .season_book import SETTINGS, SeasonSpec, StageRow
+from .season_sheet import PENALTY_COLUMNS
 
 
 @dataclass
@@ -248,6 +252,71 @@ class _Formula:
     coordinate: str
 
 
+def _flag(row: list[Any], i: int) -> bool:
+    """An optional block's flag of a league's layout row (absent in older workbooks)."""
+    return len(row) > i and row[i] not in (None, 0, "0", "")
+
+
+def _block(values: list[Any], cols: list[int]) -> list[Any]:
+    return [values[c - 1] for c in cols]
+
+
+def _plain_rows(ws: Any, first: int, width: int, limit: int) -> list[tuple[int, list[Any]]]:
+    """Rows of an input table (no formulas allowed), sorted by row number."""
+    out = []
+    for number, v in sorted(_SheetRows(ws, first, width, limit).read().items()):
+        for x in v:
+            if isinstance(x, _Formula):
+                raise UmaokaError(f"{ws.title}!{x.coordinate} holds a formula; enter a plain "
+                                  "value.")
+        out.append((number, v))
+    return out
+
+
+def read_season_sheets(wb: Any, entries: dict[str, list[list[Any]]], book: Book,
+                       path: Path) -> None:
+    """The Team column of Players, the Season sheet and the Penalties sheet, when present."""
+    if entries.get("teams"):
+        row = entries["teams"][0]
+        ws = _sheet(wb, str(row[1]), path)
+        prow = entries.get("players", [[None, None, 5, 0]])[0]
+        first = max(1, _layout_int(prow, 2, path))
+        for _, (name, team) in _plain_rows(ws, first, 2, 10_000):
+            if name is not None and team is not None and str(team).strip():
+                book.teams[str(name).strip()] = str(team).strip()
+    if entries.get("season"):
+        row = entries["season"][0]
+        ws = _sheet(wb, str(row[1]), path)
+        first, count, top = (_layout_int(row, i, path) for i in (2, 3, 4))
+        stages = []
+        for number, v in sorted(_SheetRows(ws, first, 4, 1000).read().items()):
+            if number >= first + count:
+                break
+            name, _rules, advance, carry = v
+            if any(isinstance(x, _Formula) for x in (name, advance, carry)):
+                raise UmaokaError(f"{ws.title} row {number} holds a formula; enter plain "
+                                  "values for the stages.")
+            if name is not None:
+                stages.append(StageRow(str(name).strip(), advance, carry))
+        settings = {}
+        for number, v in _plain_rows(ws, top, 2, 100):
+            if number >= top + len(SETTINGS):
+                break
+            if v[0] in SETTINGS:
+                settings[str(v[0])] = v[1]
+        book.season = SeasonSpec(stages, settings)
+    if entries.get("penalties"):
+        row = entries["penalties"][0]
+        ws = _sheet(wb, str(row[1]), path)
+        first = _layout_int(row, 2, path)
+        for number, v in _plain_rows(ws, first, len(PENALTY_COLUMNS), MAX_GAMES):
+            entry = dict(zip(PENALTY_COLUMNS, v))
+            entry["_label"] = f"{ws.title} row {number}"
+            if isinstance(entry["date"], (int, float)) and not isinstance(entry["date"], bool):
+                entry["date"] = from_excel(entry["date"]).date()
+            book.penalties.append(entry)
+
+
 def read_book(path: Path) -> Book:
     """The rules, players and games of a filled template (one-line errors otherwise)."""
     path = Path(path)
@@ -299,9 +368,9 @@ def read_book(path: Path) -> Book:
             name, index, n = str(row[1]), _layout_int(row, 3, path), _layout_int(row, 4, path)
             if not 0 <= index < len(rules) or n not in (3, 4):
                 raise _not_ours(path)
-            league = League(name, index)
+            league = League(name, index, chips=_flag(row, 5), subs=_flag(row, 6))
             ws = _sheet(wb, name, path)
-            cols = LeagueCols(n)
+            cols = league_cols(league, n)
             width = cols.check - 1
             rows = _SheetRows(ws, FIRST_ROW, width, budget).read()
             budget -= len(rows)
@@ -326,9 +395,13 @@ def read_book(path: Path) -> Book:
                 league.games.append(Game(date=v[0], session=v[1], table=v[2], number=v[3],
                                          players=v[p0:p0 + n], scores=v[s0:s0 + n],
                                          deposits=v[cols.deposits - 1],
-                                         penalties=v[d0:d0 + n], row=number))
+                                         penalties=v[d0:d0 + n], row=number,
+                                         chips=_block(v, cols.chip_cols),
+                                         subs=_block(v, cols.sub_cols)))
             leagues.append(league)
-        return Book(rules, leagues, players, lang, runtime)
+        book = Book(rules, leagues, players, lang, runtime)
+        read_season_sheets(wb, entries, book, path)
+        return book
     finally:
         wb.close()
 
@@ -362,7 +435,11 @@ def write_settled(book: Book, out: Path, force: bool = False,
     # Games settled = those in the standings; a row with bad scores or names is not one of
     # them (it is listed in problems instead), so the two counts never overlap.
     settled = sum(len(counted(lg, o)) for lg, o in zip(book.leagues, outcomes))
-    return SettleReport(out, settled, problems(book, outcomes), builder.overall_rows())
+    found = problems(book, outcomes)
+    if book.season is not None:  # the season's own: penalties, cuts, chips (rows once each)
+        seen = {p.partition(": ")[0] for p in found}
+        found += [p for p in builder.season_run.problems if p.partition(": ")[0] not in seen]
+    return SettleReport(out, settled, found, builder.overall_rows())
 
 
 def runtime_path(path: Path, runtime: Runtime) -> Path:

@@ -15,7 +15,7 @@ from openpyxl.worksheet.worksheet import Worksheet
 from umaoka.engine import PlayerStanding, standings_table
 
 from .labels import label, place_label
-from .layout import CHART_SERIES, HEADER_ROW, LeagueCols, StandCols, game_rows
+from .layout import CHART_SERIES, HEADER_ROW, StandCols, game_rows, league_cols
 from .model import League
 from .results import FIRST_ROW, cumulative
 from .saved_values import Slot, chart_values, overall_slots, visible_rows
@@ -169,7 +169,7 @@ class StandingsSheets(SheetWriter):
                     label("note_standings" if self.settled else "note_standings_live",
                           self.lang))
         sc = self._standings_frame(ws, n, whole)
-        cols = LeagueCols(n)
+        cols = league_cols(league, n)
         rows = game_rows(league, self.settled)
         g1, g2 = FIRST_ROW, FIRST_ROW + rows - 1
         sheet = league.name

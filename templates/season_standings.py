@@ -1,0 +1,181 @@
+"""The Season standings sheet: per stage, the players' standings (carried points, this
+stage's points with chips and penalties, total; the qualified ranked first, the others
+listed apart; who advanced; which tie-break decided a place), the teams' standings, a
+chart of the teams' totals by stage, and the notes of the season (cuts inside a tie, game
+caps, rows left out). Every number is the engine's (:func:`.season_book.season_result`).
+"""
+
+from __future__ import annotations
+
+from decimal import Decimal
+from typing import Any
+
+from openpyxl.chart import BarChart, Reference
+from openpyxl.formatting.rule import CellIsRule
+from openpyxl.styles import Font
+from openpyxl.utils import get_column_letter as col_letter
+from umaoka.engine.ranking import TIE_BREAKS, StandingLine
+from umaoka.engine.season import SeasonResult, StageResult
+
+from .labels import label
+from .season_labels import TIE_BREAKS_JA
+from .sheet_base import SheetWriter
+from .styles import num, put
+
+#: The columns of a stage's player table (label keys).
+PLAYER_COLUMNS = ("rank", "player", "team", "games", "carried", "stage_points", "chip_points",
+                  "penalties", "stage_total", "total", "average", "average_place", "advanced",
+                  "tie_break", "flags")
+#: The columns of a stage's team table.
+TEAM_COLUMNS = ("rank", "team", "games", "carried", "stage_points", "chip_points",
+                "penalties", "stage_total", "total", "average", "advanced", "tie_break")
+
+
+def carry_words(carry: Decimal) -> str:
+    return {Decimal(1): "full", Decimal("0.5"): "half", Decimal(0): "zero"}.get(
+        carry, f"x{carry}")
+
+
+def line_values(p: StandingLine, columns: tuple[str, ...], lang: str) -> list[Any]:
+    """One standings line as the sheet shows it (numbers exact, blanks for none)."""
+    words = TIE_BREAKS_JA if lang == "ja" else TIE_BREAKS
+    by = {
+        "rank": p.rank, "player": p.name, "team": (p.team or "") if "player" in columns
+        else p.name, "games": p.games, "carried": num(p.carried), "stage_points": num(p.points),
+        "chip_points": num(p.chips), "penalties": num(p.penalties),
+        "stage_total": num(p.stage_total), "total": num(p.total),
+        "average": p.average, "average_place": p.average_place,
+        "advanced": label("advanced_mark", lang) if p.advanced else "",
+        "tie_break": words.get(p.tie_break, p.tie_break or "") if p.tie_break else "",
+        "flags": "; ".join(p.flags),
+    }
+    return [by[c] for c in columns]
+
+
+class SeasonStandings(SheetWriter):
+    season_run: SeasonResult
+
+    def season_standings_sheet(self) -> None:
+        st, lang = self.st, self.lang
+        result = self.season_run
+        ws = self.wb.create_sheet(label("sheet_season_standings", lang))
+        note = label("note_season_standings", lang)
+        if not self.settled:
+            note += " " + label("note_season_standings_live", lang)
+        self._title(ws, self.suffix(f"{label('title_season_standings', lang)}: "
+                                    f"{result.season.name}"), note)
+        row = 4
+        team_rows: list[tuple[StageResult, int, int]] = []
+        for sr in result.stages:
+            row = self._stage_block(ws, sr, row)
+            if sr.teams:
+                first = row
+                row = self._table(ws, sr, sr.teams, TEAM_COLUMNS, row,
+                                  label("teams_heading", lang, name=sr.stage.name))
+                team_rows.append((sr, first, row))
+            row += 1
+        notes = [n for sr in result.stages for n in sr.notes] + list(result.flags)
+        if notes:
+            put(ws, row, 1, label("stage_notes", lang), st.get("title"), text=True)
+            for text in notes:
+                row += 1
+                put(ws, row, 1, text, st.get("note"), text=True)
+            row += 2
+        if result.problems:
+            put(ws, row, 1, label("problems", lang), st.get("title"), text=True)
+            for text in result.problems:
+                row += 1
+                put(ws, row, 1, text, st.get("note"), text=True)
+            row += 2
+        if team_rows:
+            self._team_chart(ws, result, row)
+        widths = {1: 7, 2: 16, 3: 12}
+        widths.update({c: 9 for c in range(4, 14)})
+        widths.update({13: 14, 14: 22, 15: 40})
+        self._widths(ws, widths)
+        self._print(ws, None)
+        self._protect(ws)
+
+    def _stage_block(self, ws: Any, sr: StageResult, row: int) -> int:
+        lang, stage = self.lang, sr.stage
+        cut = (label("top_advance", lang, n=stage.advance) if stage.advance
+               else label("all_advance", lang))
+        heading = label("stage_heading", lang, name=stage.name, games=sr.games)
+        if sr is not self.season_run.stages[0]:
+            heading += " (" + label("stage_rules", lang, carry=carry_words(stage.carry),
+                                    advance=cut) + ")"
+        elif stage.advance:
+            heading += f" ({cut})"
+        ranked = tuple(p for p in sr.players if p.qualified)
+        apart = tuple(p for p in sr.players if not p.qualified)
+        row = self._table(ws, sr, ranked, PLAYER_COLUMNS, row, heading)
+        if apart:
+            put(ws, row, 1, label("not_qualified", lang, n=stage.min_games),
+                self.st.get("subtitle"), text=True)
+            row = self._rows(ws, sr, apart, PLAYER_COLUMNS, row + 1)
+        return row + 1
+
+    def _table(self, ws: Any, sr: StageResult, lines: tuple[StandingLine, ...],
+               columns: tuple[str, ...], row: int, heading: str) -> int:
+        st, lang = self.st, self.lang
+        put(ws, row, 1, heading, st.get("title"), text=True)
+        for c, key in enumerate(columns, 1):
+            text = label(key, lang) if key != "average_place" else label("average_place", lang)
+            put(ws, row + 1, c, text, st.get("header"), text=True)
+        ws.row_dimensions[row + 1].height = 30
+        return self._rows(ws, sr, lines, columns, row + 2)
+
+    def _rows(self, ws: Any, sr: StageResult, lines: tuple[StandingLine, ...],
+              columns: tuple[str, ...], row: int) -> int:
+        st = self.st
+        pts = self._pts(sr.stage.ruleset.rounding != "none")
+        styles = {"rank": st.get("formula", "0"), "games": st.get("formula", "0"),
+                  "total": st.get("result", pts), "average": st.get("formula", "+0.00;-0.00;0"),
+                  "average_place": st.get("formula", "0.00")}
+        for key in ("carried", "stage_points", "chip_points", "penalties", "stage_total"):
+            styles[key] = st.get("formula", pts)
+        first = row
+        for p in lines:
+            for c, (key, v) in enumerate(zip(columns, line_values(p, columns, self.lang)), 1):
+                put(ws, row, c, v, styles.get(key, st.get("formula")), text=True)
+            row += 1
+        if row > first:
+            c = col_letter(columns.index("total") + 1)
+            rng = f"{c}{first}:{c}{row - 1}"
+            ws.conditional_formatting.add(rng, CellIsRule(
+                operator="greaterThan", formula=["0"], font=Font(color="006100", bold=True)))
+            ws.conditional_formatting.add(rng, CellIsRule(
+                operator="lessThan", formula=["0"], font=Font(color="9C0006", bold=True)))
+        return row
+
+    def _team_chart(self, ws: Any, result: SeasonResult, row: int) -> None:
+        """A table of each team's total by stage (below the standings) and its bar chart."""
+        st, lang = self.st, self.lang
+        stages = [sr for sr in result.stages if sr.teams]
+        teams = [t for t, _ in result.season.teams] or [p.name for p in stages[0].teams]
+        title = label("team_chart", lang, name=result.season.name)
+        put(ws, row, 1, title, st.get("title"), text=True)
+        hdr = row + 22  # the chart takes 20 rows; its table follows
+        put(ws, hdr, 2, label("team", lang), st.get("header"), text=True)
+        for k, sr in enumerate(stages):
+            put(ws, hdr, 3 + k, sr.stage.name, st.get("header"), text=True)
+        for j, team in enumerate(teams):
+            put(ws, hdr + 1 + j, 2, team, st.get("key"), text=True)
+            for k, sr in enumerate(stages):
+                line = next((p for p in sr.teams if p.name == team), None)
+                put(ws, hdr + 1 + j, 3 + k, num(line.total) if line else None,
+                    st.get("formula", self._pts(sr.stage.ruleset.rounding != "none")))
+        chart = BarChart()
+        chart.type = "col"
+        chart.title = title
+        chart.y_axis.title = label("chart_y", lang)
+        chart.x_axis.delete = False
+        chart.y_axis.delete = False
+        chart.x_axis.tickLblPos = "low"
+        chart.height = 9
+        chart.width = 22
+        data = Reference(ws, min_col=3, max_col=2 + len(stages), min_row=hdr,
+                         max_row=hdr + len(teams))
+        chart.add_data(data, titles_from_data=True)
+        chart.set_categories(Reference(ws, min_col=2, min_row=hdr + 1, max_row=hdr + len(teams)))
+        ws.add_chart(chart, f"A{row + 1}")
