@@ -152,9 +152,10 @@ def season_demo_book(games: int = 120, seed: int = 2026, lang: str = "en",
     regular.games[min(1, len(regular.games) - 1)].subs = [sub] + [None] * (n - 1)
     book.penalties = [
         {"date": regular.games[0].date, "stage": regular.name, "player": names[1],
-         "team": None, "points": -10, "reason": "lateness"},
+         "team": None, "points": -10, "reason": "遅刻" if ja else "lateness"},
         {"date": regular.games[-1].date, "stage": regular.name, "player": None,
-         "team": next(iter(teams)), "points": -20, "reason": "conduct"},
+         "team": next(iter(teams)), "points": -20,
+         "reason": "マナー違反" if ja else "conduct"},
     ]
     finalists = list(season_result(book).stages[0].advanced) or names[:FINALISTS]
     session = 0

@@ -113,6 +113,7 @@ class LeagueTab(SheetWriter):
         lab_100, lab_miss = label("not_100", lang), label("missing", lang)
         lab_roster = label("not_on_roster", lang)
         outcomes = self.outcomes[index] if self.settled else []
+        caps = self.over_caps(league, n)
         lv = self.values[index] if not self.settled else None
         games = league.games
         for i in range(rows):
@@ -137,7 +138,8 @@ class LeagueTab(SheetWriter):
             if self.settled:
                 o = outcomes[i] if i < len(outcomes) else None
                 put(ws, row, cols.check,
-                    check_text(g, r, lang, self.book.players) if g else "", s_check, text=True)
+                    _capped(check_text(g, r, lang, self.book.players), caps, i, lang) if g
+                    else "", s_check, text=True)
                 finals: Sequence[Any] = [None] * n
                 places: Sequence[Any] = [None] * n
                 if o is not None and o.settlement is not None:
@@ -153,7 +155,7 @@ class LeagueTab(SheetWriter):
                 assert lv is not None
                 rng = f"{sc[0]}{row}:{sc[-1]}{row}"
                 # a name not on the roster is likely a typo: it would rank as a new player
-                roster_check = f'"{lab_ok}"'
+                roster_check = self.cap_check(cols, first, row) or f'"{lab_ok}"'
                 for c in reversed(cols.players):
                     p = f"{col_letter(c)}{row}"
                     roster_check = (f'IF(AND({p}<>"",COUNTIF(Roster,{p}&"")=0),'
@@ -165,7 +167,7 @@ class LeagueTab(SheetWriter):
                     f'IF({total}<>{start_ref}*{n},'
                     f'"{lab_off} "&TEXT({total}-{start_ref}*{n},"+#,##0;-#,##0"),'
                     f'IF(SUMPRODUCT(MOD({rng},100))<>0,"{lab_100}",{roster_check}))))', s_check)
-                save_value(ws, row, cols.check, lv.check[i])
+                save_value(ws, row, cols.check, _capped(lv.check[i], caps, i, lang))
                 for s in range(n):
                     put(ws, row, cols.results[s], None, s_res)
                     save_value(ws, row, cols.results[s], lv.results[i][s])
@@ -254,3 +256,10 @@ class LeagueTab(SheetWriter):
 def _seat(values: Sequence[Any] | None, seat: int) -> Any:
     """A seat's value of an optional block (None when the row has none)."""
     return values[seat] if values and seat < len(values) else None
+
+
+def _capped(check: str, caps: list[str | None], i: int, lang: str) -> str:
+    """A row's check text, or the game-cap flag when the row is otherwise OK."""
+    if check == label("ok", lang) and i < len(caps) and caps[i]:
+        return f"{label('over_cap', lang)}: {caps[i]}"
+    return check

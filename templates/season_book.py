@@ -283,3 +283,30 @@ def add_season(book: Book, season: Season | None = None, teams: str | None = Non
     for lg in book.leagues:
         lg.chips, lg.subs = lg.chips or chips, lg.subs or subs
     return book
+
+
+def cap_maximum(value: Any) -> int | None:
+    """The most games of the Season sheet's game_caps (None without one or when unreadable:
+    the Season sheet's own check says why)."""
+    from umaoka.engine.teams import parse_game_caps
+
+    try:
+        caps = parse_game_caps(value)
+    except UmaokaError:
+        return None
+    return caps.maximum if caps else None
+
+
+def over_cap(league: League, n: int, maximum: int | None) -> list[str | None]:
+    """Per row of a league tab, the first player (seat order) named in more rows so far
+    than ``maximum`` (what the check column's COUNTIF shows; case-insensitive)."""
+    if not maximum:
+        return []
+    seen: dict[str, int] = {}
+    out: list[str | None] = []
+    for g in league.games:
+        names = [str(p) for p in (list(g.players) + [None] * n)[:n] if not _blank(p)]
+        for p in names:
+            seen[p.strip().casefold()] = seen.get(p.strip().casefold(), 0) + 1
+        out.append(next((p for p in names if seen[p.strip().casefold()] > maximum), None))
+    return out

@@ -15,6 +15,7 @@ SEASON_LABELS: dict[str, tuple[str, str]] = {
     "chips": ("{seat} chips", "{seat} 祝儀"),
     "sub": ("{seat} sub", "{seat} 代打ち"),
     "team": ("Team", "チーム"),
+    "over_cap": ("Over game cap", "対局数上限超過"),
     # Season sheet
     "title_season": ("Season: stages and settings", "シーズン: ステージと設定"),
     "note_season": ("Each stage is a league tab, in order. Advance: how many go on to the next "
@@ -92,3 +93,6 @@ TIE_BREAKS_JA: dict[str, str] = {
     "previous": "前ステージの順位が上",
     "earlier": "名簿で先",
 }
+
+#: The penalty reasons a Penalties sheet's dropdown offers (any other text is fine too).
+REASONS_JA = ("チョンボ", "遅刻", "欠席", "マナー違反", "その他")

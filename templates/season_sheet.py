@@ -6,14 +6,25 @@ from __future__ import annotations
 
 from typing import Any
 
+from openpyxl.utils import get_column_letter as col_letter
+from openpyxl.workbook.defined_name import DefinedName
 from openpyxl.worksheet.datavalidation import DataValidation
 from umaoka.engine.penalties import PENALTY_REASONS
 
 from .labels import label, note_lines
 from .layout import HEADER_ROW
-from .season_book import SETTING_CHOICES, SETTINGS, SeasonSpec, StageRow, setting_help
+from .season_book import (
+    SETTING_CHOICES,
+    SETTINGS,
+    SeasonSpec,
+    StageRow,
+    cap_maximum,
+    over_cap,
+    setting_help,
+)
+from .season_labels import REASONS_JA
 from .sheet_base import SheetWriter
-from .styles import put
+from .styles import put, quote
 from .writer import save_value
 
 #: First row of the stage table and of the penalty log.
@@ -42,6 +53,25 @@ def _array(values: list[str]) -> str:
 
 
 class SeasonSheets(SheetWriter):
+    def cap_check(self, cols: Any, first: int, row: int) -> str | None:
+        """The check column's game-cap test of a row (season workbooks): a player named in
+        more rows of this tab, down to this one, than the Season sheet's maximum."""
+        if self.book.season is None or self.settled:
+            return None
+        p1, p2 = col_letter(cols.players[0]), col_letter(cols.players[-1])
+        out = f'"{label("ok", self.lang)}"'
+        for c in reversed(cols.players):
+            p = f"{col_letter(c)}{row}"
+            out = (f'IF(AND(GameCapMax>0,{p}<>"",COUNTIF(${p1}${first}:${p2}{row},{p})'
+                   f'>GameCapMax),"{label("over_cap", self.lang)}: "&{p},{out})')
+        return out
+
+    def over_caps(self, league: Any, n: int) -> list[str | None]:
+        """Per game row, the first player over the game cap (what :meth:`cap_check` shows)."""
+        if self.book.season is None:
+            return []
+        return over_cap(league, n, cap_maximum(self.book.season.settings.get("game_caps")))
+
     def season_stage_rows(self) -> int:
         return max(len(self.book.leagues), len(self.book.season.stages))
 
@@ -101,6 +131,12 @@ class SeasonSheets(SheetWriter):
             put(ws, row, 3, note, st.get("note"), text=True)
             ws.merge_cells(start_row=row, start_column=3, end_row=row, end_column=6)
             ws.row_dimensions[row].height = 15 * note_lines(note)
+            if key == "game_caps":  # the maximum, for the league tabs' check column
+                put(ws, row, 7, f'=IFERROR(VALUE(MID(B{row},FIND("-",B{row})+1,9)),0)',
+                    st.get("helper"))
+                save_value(ws, row, 7, cap_maximum(v) or 0)
+                self.wb.defined_names["GameCapMax"] = DefinedName(
+                    "GameCapMax", attr_text=f"{quote(ws.title)}!$G${row}")
             if self.settled:
                 continue
             if key in SETTING_CHOICES:
@@ -116,6 +152,7 @@ class SeasonSheets(SheetWriter):
                 dv.add(f"B{row}")
                 ws.add_data_validation(dv)
         self._widths(ws, {1: 22, 2: 26, 3: 12, 4: 12, 5: 20, 6: 20})
+        ws.column_dimensions["G"].hidden = True
         self._print(ws, None)
         self._protect(ws)
         self.season_layout = (ws.title, SEASON_FIRST, rows, top)
@@ -165,10 +202,11 @@ class SeasonSheets(SheetWriter):
                                     error="Enter final points, e.g. -20.")
             pts_dv.add(f"E{PENALTIES_FIRST}:E{last}")
             ws.add_data_validation(pts_dv)
-            why = DataValidation(type="list", formula1='"' + ",".join(PENALTY_REASONS) + '"',
+            reasons = REASONS_JA if lang == "ja" else PENALTY_REASONS
+            why = DataValidation(type="list", formula1='"' + ",".join(reasons) + '"',
                                  allow_blank=True, showErrorMessage=True,
                                  errorStyle="information",
-                                 error=f"Usual reasons: {', '.join(PENALTY_REASONS)}.")
+                                 error=f"Usual reasons: {', '.join(reasons)}.")
             why.add(f"F{PENALTIES_FIRST}:F{last}")
             ws.add_data_validation(why)
         self._widths(ws, {1: 12, 2: 16, 3: 16, 4: 14, 5: 9, 6: 30})

@@ -74,21 +74,19 @@ class SeasonStandings(SheetWriter):
                                   label("teams_heading", lang, name=sr.stage.name))
                 team_rows.append((sr, first, row))
             row += 1
-        notes = [n for sr in result.stages for n in sr.notes] + list(result.flags)
-        if notes:
-            put(ws, row, 1, label("stage_notes", lang), st.get("title"), text=True)
-            for text in notes:
-                row += 1
-                put(ws, row, 1, text, st.get("note"), text=True)
-            row += 2
-        if result.problems:
-            put(ws, row, 1, label("problems", lang), st.get("title"), text=True)
-            for text in result.problems:
-                row += 1
-                put(ws, row, 1, text, st.get("note"), text=True)
-            row += 2
+        # game-cap flags are in the Flags column; notes say what a table cannot
+        for key, texts in (("stage_notes", [n for sr in result.stages for n in sr.notes]),
+                           ("problems", list(result.problems))):
+            if texts:
+                put(ws, row, 1, label(key, lang), st.get("title"), text=True)
+                for text in texts:
+                    row += 1
+                    put(ws, row, 1, text, st.get("subtitle"), text=True)
+                row += 2
+        end = row
         if team_rows:
-            self._team_chart(ws, result, row)
+            end = self._team_chart(ws, result, row)
+        ws.print_area = f"A1:{col_letter(len(PLAYER_COLUMNS))}{end}"
         widths = {1: 7, 2: 16, 3: 12}
         widths.update({c: 9 for c in range(4, 14)})
         widths.update({13: 14, 14: 22, 15: 40})
@@ -148,7 +146,7 @@ class SeasonStandings(SheetWriter):
                 operator="lessThan", formula=["0"], font=Font(color="9C0006", bold=True)))
         return row
 
-    def _team_chart(self, ws: Any, result: SeasonResult, row: int) -> None:
+    def _team_chart(self, ws: Any, result: SeasonResult, row: int) -> int:
         """A table of each team's total by stage (below the standings) and its bar chart."""
         st, lang = self.st, self.lang
         stages = [sr for sr in result.stages if sr.teams]
@@ -179,3 +177,4 @@ class SeasonStandings(SheetWriter):
         chart.add_data(data, titles_from_data=True)
         chart.set_categories(Reference(ws, min_col=2, min_row=hdr + 1, max_row=hdr + len(teams)))
         ws.add_chart(chart, f"A{row + 1}")
+        return hdr + len(teams)
