@@ -345,3 +345,29 @@ def test_libreoffice_recalculates_the_season_workbook(tmp_path: Path) -> None:
             for a, b in zip(row_b, row_s):
                 assert (a == b or (a in (None, "") and b in (None, ""))
                         or (isinstance(a, float) and abs(a - float(b)) < 1e-9)), (title, a, b)
+
+
+def test_pycel_computes_the_game_cap_check(tmp_path: Path) -> None:
+    """pycel evaluates the check column of a season template (with its GameCapMax name and
+    the Season sheet's helper): equal to the saved values, over the cap included."""
+    from pycel import ExcelCompiler, excelwrapper
+    from test_pycel import _defined_names
+
+    book = demo_book(40, season=True)
+    src = write_league(book, tmp_path / "demo.xlsx")
+    saved = load_workbook(src, data_only=True)
+    original = excelwrapper.ExcelOpxWrapper.defined_names
+    excelwrapper.ExcelOpxWrapper.defined_names = property(_defined_names)  # type: ignore
+    try:
+        xl = ExcelCompiler(filename=str(src))
+        cols = LeagueCols(4, chips=True, subs=True)
+        from openpyxl.utils import get_column_letter
+
+        check = get_column_letter(cols.check)
+        lg = book.leagues[0]
+        got = [xl.evaluate(f"'{lg.name}'!{check}{r}") for r in range(5, 5 + len(lg.games))]
+        want = [saved[lg.name].cell(r, cols.check).value for r in range(5, 5 + len(lg.games))]
+        assert got == want
+        assert any(v.startswith("Over game cap: ") for v in got)
+    finally:
+        excelwrapper.ExcelOpxWrapper.defined_names = original  # type: ignore
