@@ -216,6 +216,7 @@ def cmd_demo(args: argparse.Namespace) -> int:
     title = (f"Demo league: {_games(report.games)}, {len(book.leagues)} stages, "
              f"ruleset {rules.name}")
     out.print(_standings_table(report.standings, title, lang=args.lang))
+    _season_lines(report)
     print(f"wrote {filled} (formulas for {book.runtime.title}, results saved in the file; "
           "see its Start sheet)")
     print(f"wrote {settled} (settled copy: a report with plain values, opens anywhere)")
@@ -233,6 +234,14 @@ def _settled_line(games: int, problems: int) -> str:
     return f"{_games(games)} settled{rows}"
 
 
+def _season_lines(report: Any) -> None:
+    """A season workbook's stage and team standings (as `umaoka season` prints them)."""
+    if getattr(report, "season", None) is not None:
+        from umaoka.addin.season_cli import season_report
+
+        print("\n".join(season_report(report.season)))
+
+
 def cmd_settle(args: argparse.Namespace) -> int:
     from umaoka.templates.formats import check_spreadsheet
     from umaoka.templates.settle_book import settle_file
@@ -245,6 +254,7 @@ def cmd_settle(args: argparse.Namespace) -> int:
     if report.standings:
         title = f"{Path(args.input).name}: {_games(report.games)}"
         _console().print(_standings_table(report.standings, title, lang=args.lang))
+    _season_lines(report)
     print(f"wrote {report.path}: {_settled_line(report.games, len(report.problems))}")
     return 0
 

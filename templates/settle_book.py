@@ -46,6 +46,8 @@ class SettleReport:
     games: int
     problems: list[str]
     standings: list[PlayerStanding]
+    #: The season's result (engine) when the workbook has a Season sheet.
+    season: Any = None
 
 
 def _not_ours(path: Path) -> UmaokaError:
@@ -439,7 +441,8 @@ def write_settled(book: Book, out: Path, force: bool = False,
     if book.season is not None:  # the season's own: penalties, cuts, chips (rows once each)
         seen = {p.partition(": ")[0] for p in found}
         found += [p for p in builder.season_run.problems if p.partition(": ")[0] not in seen]
-    return SettleReport(out, settled, found, builder.overall_rows())
+    return SettleReport(out, settled, found, builder.overall_rows(),
+                        builder.season_run if book.season is not None else None)
 
 
 def runtime_path(path: Path, runtime: Runtime) -> Path:
