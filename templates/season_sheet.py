@@ -131,7 +131,8 @@ class SeasonSheets(SheetWriter):
             put(ws, row, 3, note, st.get("note"), text=True)
             ws.merge_cells(start_row=row, start_column=3, end_row=row, end_column=6)
             ws.row_dimensions[row].height = 15 * note_lines(note)
-            if key == "game_caps":  # the maximum, for the league tabs' check column
+            if key == "game_caps" and not self.settled:  # the maximum, for the league
+                # tabs' check column
                 put(ws, row, 7, f'=IFERROR(VALUE(MID(B{row},FIND("-",B{row})+1,9)),0)',
                     st.get("helper"))
                 save_value(ws, row, 7, cap_maximum(v) or 0)
