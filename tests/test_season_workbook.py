@@ -371,3 +371,12 @@ def test_pycel_computes_the_game_cap_check(tmp_path: Path) -> None:
         assert any(v.startswith("Over game cap: ") for v in got)
     finally:
         excelwrapper.ExcelOpxWrapper.defined_names = original  # type: ignore
+
+
+def test_runtime_switch_keeps_the_season(tmp_path: Path) -> None:
+    src = write_league(_season_book(caps="1-5"), tmp_path / "s.xlsx")
+    assert main(["runtime", str(src), "--to", "classic"]) == 0
+    back = read_book(tmp_path / "s_classic.xlsx")
+    assert back.season.settings["game_caps"] == "1-5" and back.teams["E"] == "Blue"
+    assert back.leagues[1].games[0].players == ["A", "E", "B", "C"]
+    assert back.penalties[0]["reason"] == "lateness"
