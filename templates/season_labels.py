@@ -60,6 +60,10 @@ SEASON_LABELS: dict[str, tuple[str, str]] = {
         "tabs update by themselves).",
         "成績表の作成時に umaoka が計算した値です。対局を入力したら `umaoka settle` で最新の"
         "シーズン成績を出してください（リーグの成績タブは自動で更新されます）。"),
+    "stale": ("⚠ Games or penalties changed since these standings were computed: run "
+              "`umaoka settle` for the standings as they are now.",
+              "⚠ 成績の計算後に対局または罰符が変わりました。`umaoka settle` で最新の成績を"
+              "出してください。"),
     "stage_heading": ("{name}: {games} games", "{name}: {games}局"),
     "stage_rules": ("carry {carry}, {advance}", "持ち越し {carry}、{advance}"),
     "top_advance": ("top {n} advance", "上位{n}名が勝ち上がり"),

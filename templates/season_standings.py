@@ -18,9 +18,13 @@ from umaoka.engine.ranking import TIE_BREAKS, StandingLine
 from umaoka.engine.season import SeasonResult, StageResult
 
 from .labels import label
+from .layout import game_rows, league_cols
+from .results import FIRST_ROW
 from .season_labels import TIE_BREAKS_JA
+from .season_sheet import PENALTIES_FIRST, SPARE_PENALTIES
 from .sheet_base import SheetWriter
-from .styles import num, put
+from .styles import num, put, ref
+from .writer import save_value
 
 #: The columns of a stage's player table (label keys).
 PLAYER_COLUMNS = ("rank", "player", "team", "games", "carried", "stage_points", "chip_points",
@@ -64,6 +68,7 @@ class SeasonStandings(SheetWriter):
             note += " " + label("note_season_standings_live", lang)
         self._title(ws, self.suffix(f"{label('title_season_standings', lang)}: "
                                     f"{result.season.name}"), note)
+        self._stale_check(ws)
         row = 4
         team_rows: list[tuple[StageResult, int, int]] = []
         for sr in result.stages:
@@ -93,6 +98,69 @@ class SeasonStandings(SheetWriter):
         self._widths(ws, widths)
         self._print(ws, None)
         self._protect(ws)
+
+    def _stale_check(self, ws: Any) -> None:
+        """Row 3 of the template: a warning as soon as the games, chips, penalties or the
+        penalty log differ from what these values were computed from (a native formula: a
+        fingerprint of those cells against the one of when the workbook was written)."""
+        if self.settled:
+            return
+        terms: list[str] = []
+        value = Decimal(0)
+
+        def add(sheet: str, c1: int, c2: int, first: int, last: int,
+                cells: dict[tuple[int, int], Any], kind: str) -> None:
+            """Names: how many (COUNTIF "?*"); numbers: their sum weighted by place, so a
+            value moved to another cell counts too (-1 when a cell holds text)."""
+            nonlocal value
+            rng = ref(sheet, c1, first, last, c2)
+            if kind == "names":
+                terms.append(f'COUNTIF({rng},"?*")')
+                value += sum(1 for v in cells.values() if isinstance(v, str) and v != "")
+                return
+            terms.append(f"IFERROR(SUMPRODUCT({rng}*(ROW({rng})*16+COLUMN({rng}))),-1)")
+            if any(isinstance(v, str) and v.strip() for v in cells.values()):
+                value += -1
+                return
+            value += sum((Decimal(str(v)) * (r * 16 + c) for (r, c), v in cells.items()
+                          if isinstance(v, (int, float, Decimal)) and not isinstance(v, bool)),
+                         Decimal(0))
+
+        def block(games: list[Any], cols: list[int], attr: str, n: int
+                  ) -> dict[tuple[int, int], Any]:
+            out: dict[tuple[int, int], Any] = {}
+            for i, g in enumerate(games):
+                values = getattr(g, attr)
+                values = [values] if not isinstance(values, list) else values
+                for c, v in zip(cols, (values or [])[:n]):
+                    out[(FIRST_ROW + i, c)] = v
+            return out
+
+        for lg in self.book.leagues:
+            n = self.book.rules_of(lg).ruleset.players
+            cols = league_cols(lg, n)
+            first, last = FIRST_ROW, FIRST_ROW + game_rows(lg, False) - 1
+            for c, attr, kind in ((cols.players, "players", "names"),
+                                  (cols.scores, "scores", "numbers"),
+                                  ([cols.deposits], "deposits", "numbers"),
+                                  (cols.penalties, "penalties", "numbers"),
+                                  (cols.chip_cols, "chips", "numbers"),
+                                  (cols.sub_cols, "subs", "names")):
+                if c:
+                    add(lg.name, c[0], c[-1], first, last, block(lg.games, c, attr, n), kind)
+        log = self.book.penalties
+        sheet, last = label("sheet_penalties", self.lang), PENALTIES_FIRST + len(log) \
+            + SPARE_PENALTIES - 1
+        add(sheet, 2, 4, PENALTIES_FIRST, last,
+            {(PENALTIES_FIRST + i, 2 + k): e.get(key) for i, e in enumerate(log)
+             for k, key in enumerate(("stage", "player", "team"))}, "names")
+        add(sheet, 5, 5, PENALTIES_FIRST, last,
+            {(PENALTIES_FIRST + i, 5): e.get("points") for i, e in enumerate(log)}, "numbers")
+        want = value.quantize(Decimal("0.001"))
+        text = label("stale", self.lang).replace('"', '""')
+        put(ws, 3, 1, f'=IF(ROUND({"+".join(terms)},3)<>{want},"{text}","")',
+            self.st.get("title"))
+        save_value(ws, 3, 1, "")
 
     def _stage_block(self, ws: Any, sr: StageResult, row: int) -> int:
         lang, stage = self.lang, sr.stage

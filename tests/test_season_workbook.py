@@ -339,6 +339,15 @@ def test_libreoffice_recalculates_the_season_workbook(tmp_path: Path) -> None:
                 saved[lg.name].cell(r, cols.check).value, (lg.name, r)
             checks += back[lg.name].cell(r, cols.check).value.startswith("Over game cap")
     assert checks >= 1
+    assert back["Season standings"]["A3"].value in (None, "")  # nothing changed since
+    # a score changed by hand: the sheet says its values are out of date
+    wb = load_workbook(src)
+    wb[book.leagues[0].name].cell(5, cols.scores[0]).value += 100
+    wb[book.leagues[0].name].cell(5, cols.scores[1]).value -= 100
+    wb.save(tmp_path / "edited.xlsx")
+    edited = load_workbook(hard_recalculated(tmp_path / "edited.xlsx", "xlsx", tmp_path),
+                           data_only=True)
+    assert edited["Season standings"]["A3"].value.startswith("⚠ Games or penalties changed")
     for title in ("Season standings", "Season"):
         for row_b, row_s in zip(back[title].iter_rows(values_only=True),
                                 saved[title].iter_rows(values_only=True)):
@@ -369,6 +378,9 @@ def test_pycel_computes_the_game_cap_check(tmp_path: Path) -> None:
         want = [saved[lg.name].cell(r, cols.check).value for r in range(5, 5 + len(lg.games))]
         assert got == want
         assert any(v.startswith("Over game cap: ") for v in got)
+        assert xl.evaluate("'Season standings'!A3") == ""
+        xl.set_value("Penalties!E5", -30)  # the log's first penalty was -10
+        assert xl.evaluate("'Season standings'!A3").startswith("⚠ Games or penalties")
     finally:
         excelwrapper.ExcelOpxWrapper.defined_names = original  # type: ignore
 
