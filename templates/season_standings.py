@@ -35,9 +35,11 @@ TEAM_COLUMNS = ("rank", "team", "games", "carried", "stage_points", "chip_points
                 "penalties", "stage_total", "total", "average", "advanced", "tie_break")
 
 
-def carry_words(carry: Decimal) -> str:
-    return {Decimal(1): "full", Decimal("0.5"): "half", Decimal(0): "zero"}.get(
-        carry, f"x{carry}")
+def carry_words(carry: Decimal, lang: str = "en") -> str:
+    """A carry factor as the Season sheet writes it (full, half, zero, x0.3)."""
+    words = ({Decimal(1): "全額", Decimal("0.5"): "半分", Decimal(0): "なし"} if lang == "ja"
+             else {Decimal(1): "full", Decimal("0.5"): "half", Decimal(0): "zero"})
+    return words.get(carry, f"x{carry}")
 
 
 def line_values(p: StandingLine, columns: tuple[str, ...], lang: str) -> list[Any]:
@@ -168,7 +170,7 @@ class SeasonStandings(SheetWriter):
                else label("all_advance", lang))
         heading = label("stage_heading", lang, name=stage.name, games=sr.games)
         if sr is not self.season_run.stages[0]:
-            heading += " (" + label("stage_rules", lang, carry=carry_words(stage.carry),
+            heading += " (" + label("stage_rules", lang, carry=carry_words(stage.carry, lang),
                                     advance=cut) + ")"
         elif stage.advance:
             heading += f" ({cut})"
