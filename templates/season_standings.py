@@ -16,6 +16,7 @@ from openpyxl.styles import Font
 from openpyxl.utils import get_column_letter as col_letter
 from umaoka.engine.ranking import TIE_BREAKS, StandingLine
 from umaoka.engine.season import SeasonResult, StageResult
+from umaoka.engine.teams import GameCaps
 
 from .labels import label
 from .layout import game_rows, league_cols
@@ -42,7 +43,18 @@ def carry_words(carry: Decimal, lang: str = "en") -> str:
     return words.get(carry, f"x{carry}")
 
 
-def line_values(p: StandingLine, columns: tuple[str, ...], lang: str) -> list[Any]:
+def flag_text(p: StandingLine, caps: GameCaps | None, lang: str) -> str:
+    """The game-cap flag of a line: the engine's sentence, or its Japanese."""
+    if lang != "ja" or caps is None or not p.flags:
+        return "; ".join(p.flags)
+    played = p.games - p.substituted
+    if caps.minimum is not None and played < caps.minimum:
+        return f"{played}局（最少 {caps.minimum}局 未満）"
+    return f"{played}局（最多 {caps.maximum}局 超過）"
+
+
+def line_values(p: StandingLine, columns: tuple[str, ...], lang: str,
+                caps: GameCaps | None = None) -> list[Any]:
     """One standings line as the sheet shows it (numbers exact, blanks for none)."""
     words = TIE_BREAKS_JA if lang == "ja" else TIE_BREAKS
     by = {
@@ -53,7 +65,7 @@ def line_values(p: StandingLine, columns: tuple[str, ...], lang: str) -> list[An
         "average": p.average, "average_place": p.average_place,
         "advanced": label("advanced_mark", lang) if p.advanced else "",
         "tie_break": words.get(p.tie_break, p.tie_break or "") if p.tie_break else "",
-        "flags": "; ".join(p.flags),
+        "flags": flag_text(p, caps, lang),
     }
     return [by[c] for c in columns]
 
@@ -188,8 +200,7 @@ class SeasonStandings(SheetWriter):
         st, lang = self.st, self.lang
         put(ws, row, 1, heading, st.get("title"), text=True)
         for c, key in enumerate(columns, 1):
-            text = label(key, lang) if key != "average_place" else label("average_place", lang)
-            put(ws, row + 1, c, text, st.get("header"), text=True)
+            put(ws, row + 1, c, label(key, lang), st.get("header"), text=True)
         ws.row_dimensions[row + 1].height = 30
         return self._rows(ws, sr, lines, columns, row + 2)
 
@@ -204,7 +215,8 @@ class SeasonStandings(SheetWriter):
             styles[key] = st.get("formula", pts)
         first = row
         for p in lines:
-            for c, (key, v) in enumerate(zip(columns, line_values(p, columns, self.lang)), 1):
+            for c, (key, v) in enumerate(zip(columns, line_values(p, columns, self.lang,
+                                                                       sr.stage.game_caps)), 1):
                 put(ws, row, c, v, styles.get(key, st.get("formula")), text=True)
             row += 1
         if row > first:
