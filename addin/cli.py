@@ -146,8 +146,18 @@ def _runtime(args: argparse.Namespace) -> Any:
 def cmd_new(args: argparse.Namespace) -> int:
     from umaoka.templates.model import make_book
 
+    season = None
+    if args.season:  # its stages are the league tabs, each with its ruleset
+        from umaoka.addin.season_cli import load_season
+
+        season = load_season(Path(args.season))
+        args.leagues = args.leagues or ",".join(st.name for st in season.stages)
+        args.ruleset = args.ruleset or [st.ruleset.text() for st in season.stages]
     book = make_book(args.ruleset, _split(args.leagues) or None, _split(args.players), args.lang,
                      _runtime(args))
+    from umaoka.templates.season_book import add_season
+
+    add_season(book, season, args.teams, args.chips, args.subs)
     path = _write_league(book, Path(args.path), args.force)
     print(f"wrote {path} (formulas for {book.runtime.title}; see its Start sheet)")
     return 0
@@ -184,14 +194,15 @@ def cmd_demo(args: argparse.Namespace) -> int:
     filled, settled = folder / "demo_league.xlsx", folder / "demo_league_settled.xlsx"
     for path in (filled, settled):
         check_target(path, args.force)
-    book = replace(demo_book(args.games, lang=args.lang, rules=args.ruleset),
+    book = replace(demo_book(args.games, lang=args.lang, rules=args.ruleset, season=True),
                    runtime=_runtime(args))
     _write_league(book, filled, args.force)
     report = write_settled(book, settled, force=args.force, source=filled.name)
     out = _console()
-    title = (f"Demo league: {_games(report.games)}, {len(book.leagues)} seasons, "
+    title = (f"Demo league: {_games(report.games)}, {len(book.leagues)} stages, "
              f"ruleset {rules.name}")
     out.print(_standings_table(report.standings, title, lang=args.lang))
+    _season_lines(report)
     print(f"wrote {filled} (formulas for {book.runtime.title}, results saved in the file; "
           "see its Start sheet)")
     print(f"wrote {settled} (settled copy: a report with plain values, opens anywhere)")
@@ -209,6 +220,14 @@ def _settled_line(games: int, problems: int) -> str:
     return f"{_games(games)} settled{rows}"
 
 
+def _season_lines(report: Any) -> None:
+    """A season workbook's stage and team standings (as `umaoka season` prints them)."""
+    if getattr(report, "season", None) is not None:
+        from umaoka.addin.season_cli import season_report
+
+        print("\n".join(season_report(report.season)))
+
+
 def cmd_settle(args: argparse.Namespace) -> int:
     from umaoka.templates.formats import check_spreadsheet
     from umaoka.templates.settle_book import settle_file
@@ -221,6 +240,7 @@ def cmd_settle(args: argparse.Namespace) -> int:
     if report.standings:
         title = f"{Path(args.input).name}: {_games(report.games)}"
         _console().print(_standings_table(report.standings, title, lang=args.lang))
+    _season_lines(report)
     print(f"wrote {report.path}: {_settled_line(report.games, len(report.problems))}")
     return 0
 
@@ -540,6 +560,14 @@ def build_parser() -> argparse.ArgumentParser:
                      '"Spring 2026,Summer 2026" (default: League)')
     new.add_argument("--players", metavar="NAME,NAME", help="the roster")
     new.add_argument("--lang", choices=("en", "ja"), default="en")
+    new.add_argument("--season", metavar="FILE", help="a season file (.ini or .json, as for "
+                     "`umaoka season`): its stages become the league tabs, with a Season sheet")
+    new.add_argument("--teams", metavar="TEAM=NAME,NAME;...", help="teams, e.g. "
+                     '"Dragons=Aki,Ben;Tigers=Chie,Dan" (adds a Season sheet)')
+    new.add_argument("--chips", action="store_true", help="chip columns (祝儀) in the league "
+                     "tabs (adds a Season sheet)")
+    new.add_argument("--subs", action="store_true", help="substitute columns in the league "
+                     "tabs (adds a Season sheet)")
     _runtime_options(new)
     new.add_argument("--force", action="store_true", help="replace an existing file")
     new.set_defaults(func=cmd_new)

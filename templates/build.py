@@ -54,6 +54,9 @@ from .presets_sheet import PresetsSheet
 from .rating_sheet import RatingSheets
 from .results import Outcome, settle_league
 from .rules_sheet import RulesSheet
+from .season_book import season_result
+from .season_sheet import SeasonSheets
+from .season_standings import SeasonStandings
 from .seating_sheet import SeatingSheet
 from .standings_sheet import StandingsSheets
 from .start import StartSheet
@@ -62,7 +65,7 @@ from .styles import Styles, points_format, put, quote, ref  # noqa: F401  (re-ex
 
 
 class Builder(LeagueTab, StandingsSheets, PlayersSheet, RulesSheet, PresetsSheet, StartSheet,
-              SeatingSheet, StatsSheets, RatingSheets):
+              SeatingSheet, StatsSheets, RatingSheets, SeasonSheets, SeasonStandings):
     """One workbook: every sheet kind's writer (one module each) on one shared state."""
 
     def build(self) -> Workbook:
@@ -73,11 +76,17 @@ class Builder(LeagueTab, StandingsSheets, PlayersSheet, RulesSheet, PresetsSheet
             self.standings_sheet(i, league)
         if len(self.book.leagues) > 1:
             self.overall_sheet()
+        if self.book.season is not None:  # a season over the league tabs (season_sheet.py)
+            self.season_run = season_result(self.book)
+            self.season_standings_sheet()
         for i, league in enumerate(self.book.leagues):
             self.stats_sheet(i, league)
             self.rating_sheet(i, league)
         self.seating_sheet()
         self.players_sheet()
+        if self.book.season is not None:
+            self.season_sheet()
+            self.penalties_sheet()
         for i, rules in enumerate(self.book.rules):
             self.rules_sheet(i, rules)
         self.presets_sheet()
@@ -116,8 +125,13 @@ class Builder(LeagueTab, StandingsSheets, PlayersSheet, RulesSheet, PresetsSheet
             ws.append(["seating", *self.seating_meta])
         for i, league in enumerate(self.book.leagues):
             ws.append(["league", league.name, self.names["standings"][i], league.rules,
-                       self.book.rules_of(league).ruleset.players,
-                       *(["given"] if league.given else [])])  # the tab's optional blocks
+                       self.book.rules_of(league).ruleset.players, int(league.chips),
+                       int(league.subs), "given" if league.given else ""])
+        if self.book.season is not None:
+            ws.append(["season", *self.season_layout])
+            ws.append(["penalties", *self.penalties_layout])
+        if self.has_teams():
+            ws.append(["teams", self.names["players"], 2])
         for row in ws.iter_rows():
             for c in row:
                 if isinstance(c.value, str):

@@ -318,3 +318,13 @@ def field_help(key: str, lang: str = "en") -> str:
     from umaoka.engine import FIELD_HELP
 
     return FIELD_HELP[key] if lang == "en" else FIELD_HELP_JA[key]
+
+
+def _season_labels() -> None:
+    """The season sheets' labels live in their own module (one topic a module)."""
+    from .season_labels import SEASON_LABELS
+
+    _LABELS.update(SEASON_LABELS)
+
+
+_season_labels()

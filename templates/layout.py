@@ -161,6 +161,11 @@ class StandCols:
         return self.h_last + 4
 
 
+def league_cols(league: League, n: int) -> LeagueCols:
+    """The columns of this league's tab (with the optional blocks it uses)."""
+    return LeagueCols(n, chips=league.chips, subs=league.subs, given=league.given)
+
+
 RULES_FIRST = 5  # first row of the key/value table of a rules sheet
 PLAYERS_FIRST = 5
 
@@ -212,11 +217,6 @@ def sheet_names(book: Book) -> dict[str, Any]:
 def roster_size(book: Book) -> int:
     """Roster slots: room for a big club, and always 20 free rows for new players."""
     return max(ROSTER_MIN, len(book.players) + 20)
-
-
-def league_cols(league: League, n: int) -> LeagueCols:
-    """The columns of ``league``'s tab: its optional blocks as the league uses them."""
-    return LeagueCols(n, given=league.given)
 
 
 def game_rows(league: League, settled: bool) -> int:

@@ -73,11 +73,15 @@ class LeagueTab(SheetWriter):
             (cols.players, label("group_players", lang)),
             (cols.scores, label("group_scores", lang)),
             (cols.penalties, label("group_penalties", lang)),
+            (cols.chip_cols, label("group_chips", lang)),
+            (cols.sub_cols, label("group_subs", lang)),
             *([(cols.given_cols, label("group_given", lang))] if cols.given else []),
             (cols.results, label("group_results", lang)),
             (cols.places, label("group_places", lang)),
         ]
         for block, text in groups:
+            if not block:
+                continue
             put(ws, 3, block[0], text, st.get("group"), text=True)
             for c in block[1:]:
                 put(ws, 3, c, None, st.get("group"))
@@ -88,6 +92,10 @@ class LeagueTab(SheetWriter):
         headers += [label("score", lang, seat=seat_label(s, lang)) for s in range(n)]
         headers += [label("deposits", lang)]
         headers += [label("penalty", lang, seat=seat_label(s, lang)) for s in range(n)]
+        headers += [label("chips", lang, seat=seat_label(s, lang)) for s in cols.chip_cols
+                    and range(n)]
+        headers += [label("sub", lang, seat=seat_label(s, lang)) for s in cols.sub_cols
+                    and range(n)]
         headers += [label("given", lang, seat=seat_label(s, lang))
                     for s in range(n) if cols.given]
         headers += [label("check", lang)]
@@ -103,6 +111,7 @@ class LeagueTab(SheetWriter):
         s_score = st.get("input", "#,##0")
         s_pen = st.get("input", pts)
         s_res_in = st.get("input", "+0.0;-0.0;0.0")
+        s_chips = st.get("input", "+0;-0;0")
         s_check = st.get("formula")
         s_res = st.get("result", pts)
         s_place = st.get("formula", "0")
@@ -120,6 +129,7 @@ class LeagueTab(SheetWriter):
         lab_platform, lab_gmiss = label("by_platform", lang), label("given_missing", lang)
         gv = [col_letter(c) for c in cols.given_cols]
         outcomes = self.outcomes[index] if self.settled else []
+        caps = self.over_caps(league, n)
         lv = self.values[index] if not self.settled else None
         games = league.games
         for i in range(rows):
@@ -134,6 +144,12 @@ class LeagueTab(SheetWriter):
                 put(ws, row, cols.scores[s], g.scores[s] if g else None, s_score, text=True)
                 put(ws, row, cols.penalties[s],
                     g.penalties[s] if g and g.penalties else None, s_pen, text=True)
+                if cols.chip_cols:
+                    put(ws, row, cols.chip_cols[s], _seat(g.chips if g else None, s),
+                        s_chips, text=True)
+                if cols.sub_cols:
+                    put(ws, row, cols.sub_cols[s], _seat(g.subs if g else None, s), s_inp,
+                        text=True)
                 if cols.given:
                     put(ws, row, cols.given_cols[s],
                         g.given[s] if g and s < len(g.given) else None, s_res_in, text=True)
@@ -141,7 +157,8 @@ class LeagueTab(SheetWriter):
             if self.settled:
                 o = outcomes[i] if i < len(outcomes) else None
                 put(ws, row, cols.check,
-                    check_text(g, r, lang, self.book.players) if g else "", s_check, text=True)
+                    _capped(check_text(g, r, lang, self.book.players), caps, i, lang) if g
+                    else "", s_check, text=True)
                 finals: Sequence[Any] = [None] * n
                 places: Sequence[Any] = [None] * n
                 if o is not None and o.settlement is not None:
@@ -157,7 +174,7 @@ class LeagueTab(SheetWriter):
                 assert lv is not None
                 rng = f"{sc[0]}{row}:{sc[-1]}{row}"
                 # a name not on the roster is likely a typo: it would rank as a new player
-                roster_check = f'"{lab_ok}"'
+                roster_check = self.cap_check(cols, first, row) or f'"{lab_ok}"'
                 platform_check = f'"{lab_platform}"'
                 for c in reversed(cols.players):
                     p = f"{col_letter(c)}{row}"
@@ -176,7 +193,7 @@ class LeagueTab(SheetWriter):
                     check = (f'IF(COUNTA({grng})>0,IF(COUNT({grng})<{n},"{lab_gmiss}",'
                              f"{platform_check}),{check})")
                 put(ws, row, cols.check, "=" + check, s_check)
-                save_value(ws, row, cols.check, lv.check[i])
+                save_value(ws, row, cols.check, _capped(lv.check[i], caps, i, lang))
                 for s in range(n):
                     put(ws, row, cols.results[s], None, s_res)
                     save_value(ws, row, cols.results[s], lv.results[i][s])
@@ -222,6 +239,13 @@ class LeagueTab(SheetWriter):
                                    allow_blank=True, showErrorMessage=True,
                                    error="Enter a whole number such as 1, 2, 3.")
             whole.add(f"B{first}:D{last}")
+            if cols.chip_cols:
+                chips = DataValidation(type="whole", operator="between", formula1="-1000",
+                                       formula2="1000", allow_blank=True, showErrorMessage=True,
+                                       error="Enter the chip count, e.g. 2 or -1.")
+                chips.add(f"{col_letter(cols.chip_cols[0])}{first}:"
+                          f"{col_letter(cols.chip_cols[-1])}{last}")
+                ws.add_data_validation(chips)
             ws.add_data_validation(whole)
 
         # conditional formats: green/red results, flagged checks, bold 1st places
@@ -250,6 +274,10 @@ class LeagueTab(SheetWriter):
             widths[cols.penalties[s]] = 7 if lang == "en" else 12
             widths[cols.results[s]] = 9
             widths[cols.places[s]] = 7
+        for c in cols.chip_cols:
+            widths[c] = 7
+        for c in cols.sub_cols:
+            widths[c] = 10
         for c in cols.given_cols:
             widths[c] = 9
         widths[cols.results[0]] = 12  # room for the hint while the functions are off
@@ -259,3 +287,15 @@ class LeagueTab(SheetWriter):
         self._print(ws, f"{HEADER_ROW - 1}:{HEADER_ROW}")
         ws.print_area = f"A1:{col_letter(cols.places[-1])}{last}"
         self._protect(ws)
+
+
+def _seat(values: Sequence[Any] | None, seat: int) -> Any:
+    """A seat's value of an optional block (None when the row has none)."""
+    return values[seat] if values and seat < len(values) else None
+
+
+def _capped(check: str, caps: list[str | None], i: int, lang: str) -> str:
+    """A row's check text, or the game-cap flag when the row is otherwise OK."""
+    if check == label("ok", lang) and i < len(caps) and caps[i]:
+        return f"{label('over_cap', lang)}: {caps[i]}"
+    return check

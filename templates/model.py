@@ -67,6 +67,10 @@ class Game:
     penalties: list[Any] = field(default_factory=list)
     #: Final scores a platform settled (imported online games), per seat; empty otherwise.
     given: list[Any] = field(default_factory=list)
+    #: Per seat: chips (祝儀) won or paid, and who sat in as a substitute (blank: nobody);
+    #: empty unless the league tab has those blocks.
+    chips: list[Any] = field(default_factory=list)
+    subs: list[Any] = field(default_factory=list)
     #: Where the row came from when not a workbook row (e.g. ``"line 4"`` of a CSV file).
     source: str | None = None
     #: The sheet row it was read from (a settled copy closes long runs of blank rows up,
@@ -92,6 +96,9 @@ class League:
     games: list[Game] = field(default_factory=list)
     #: The tab has the platform-finals block (imported online games keep their finals).
     given: bool = False
+    #: Optional blocks of its tab: chips per seat, substitutes per seat.
+    chips: bool = False
+    subs: bool = False
 
 
 @dataclass
@@ -106,6 +113,12 @@ class Book:
     runtime: Runtime = field(default_factory=Runtime)
     #: A drawn seating schedule (an ``umaoka.engine.seating.Schedule``) for the Seating sheet.
     seating: Any = None
+    #: A season over the league tabs (stages, settings), when the book has a Season sheet;
+    #: see :mod:`.season_book`.
+    season: Any = None
+    #: Each player's team (the Team column of the Players sheet), and the penalty log.
+    teams: dict[str, str] = field(default_factory=dict)
+    penalties: list[Any] = field(default_factory=list)
 
     def rules_of(self, league: League) -> Rules:
         return self.rules[league.rules]

@@ -17,9 +17,15 @@ class PlayersSheet(SheetWriter):
         self._title(ws, self.suffix(label("title_players", lang)),
                     label("note_players_settled" if self.settled else "note_players", lang))
         put(ws, HEADER_ROW, 1, label("player", lang), st.get("header"), text=True)
+        if self.has_teams():
+            put(ws, HEADER_ROW, 2, label("team", lang), st.get("header"), text=True)
+            ws.column_dimensions["B"].width = 18
         for i in range(self.roster):
             name = self.book.players[i] if i < len(self.book.players) else None
             put(ws, PLAYERS_FIRST + i, 1, name, st.get("input"), text=True)
+            if self.has_teams():
+                put(ws, PLAYERS_FIRST + i, 2, self.book.teams.get(name or ""), st.get("input"),
+                    text=True)
         last = PLAYERS_FIRST + self.roster - 1
         sheet = self.names["players"]
         self.wb.defined_names["Roster"] = DefinedName(

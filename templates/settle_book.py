@@ -24,6 +24,7 @@ from openpyxl.utils.cell import (
     coordinate_from_string,
     get_column_letter,
 )
+from openpyxl.utils.datetime import from_excel
 from umaoka.engine import FIELDS, PlayerStanding, UmaokaError, __version__, ruleset
 
 from .build import META_SHEET, RULES_FIRST, Builder, write_league
@@ -33,6 +34,8 @@ from .layout import league_cols
 from .model import Book, Game, League, Origin, Rules
 from .results import FIRST_ROW, Outcome, counted, problems, settle_league
 from .runtime import Runtime, from_meta
+from .season_book import SETTINGS, SeasonSpec, StageRow
+from .season_sheet import PENALTY_COLUMNS
 from .seating_sheet import read_seating
 
 
@@ -44,6 +47,8 @@ class SettleReport:
     games: int
     problems: list[str]
     standings: list[PlayerStanding]
+    #: The season's result (engine) when the workbook has a Season sheet.
+    season: Any = None
 
 
 def _not_ours(path: Path) -> UmaokaError:
@@ -250,6 +255,71 @@ class _Formula:
     coordinate: str
 
 
+def _flag(row: list[Any], i: int) -> bool:
+    """An optional block's flag of a league's layout row (absent in older workbooks)."""
+    return len(row) > i and row[i] not in (None, 0, "0", "")
+
+
+def _block(values: list[Any], cols: list[int]) -> list[Any]:
+    return [values[c - 1] for c in cols]
+
+
+def _plain_rows(ws: Any, first: int, width: int, limit: int) -> list[tuple[int, list[Any]]]:
+    """Rows of an input table (no formulas allowed), sorted by row number."""
+    out = []
+    for number, v in sorted(_SheetRows(ws, first, width, limit).read().items()):
+        for x in v:
+            if isinstance(x, _Formula):
+                raise UmaokaError(f"{ws.title}!{x.coordinate} holds a formula; enter a plain "
+                                  "value.")
+        out.append((number, v))
+    return out
+
+
+def read_season_sheets(wb: Any, entries: dict[str, list[list[Any]]], book: Book,
+                       path: Path) -> None:
+    """The Team column of Players, the Season sheet and the Penalties sheet, when present."""
+    if entries.get("teams"):
+        row = entries["teams"][0]
+        ws = _sheet(wb, str(row[1]), path)
+        prow = entries.get("players", [[None, None, 5, 0]])[0]
+        first = max(1, _layout_int(prow, 2, path))
+        for _, (name, team) in _plain_rows(ws, first, 2, 10_000):
+            if name is not None and team is not None and str(team).strip():
+                book.teams[str(name).strip()] = str(team).strip()
+    if entries.get("season"):
+        row = entries["season"][0]
+        ws = _sheet(wb, str(row[1]), path)
+        first, count, top = (_layout_int(row, i, path) for i in (2, 3, 4))
+        stages = []
+        for number, v in sorted(_SheetRows(ws, first, 4, 1000).read().items()):
+            if number >= first + count:
+                break
+            name, _rules, advance, carry = v
+            if any(isinstance(x, _Formula) for x in (name, advance, carry)):
+                raise UmaokaError(f"{ws.title} row {number} holds a formula; enter plain "
+                                  "values for the stages.")
+            if name is not None:
+                stages.append(StageRow(str(name).strip(), advance, carry))
+        settings = {}
+        for number, v in _plain_rows(ws, top, 2, 100):
+            if number >= top + len(SETTINGS):
+                break
+            if v[0] in SETTINGS:
+                settings[str(v[0])] = v[1]
+        book.season = SeasonSpec(stages, settings)
+    if entries.get("penalties"):
+        row = entries["penalties"][0]
+        ws = _sheet(wb, str(row[1]), path)
+        first = _layout_int(row, 2, path)
+        for number, v in _plain_rows(ws, first, len(PENALTY_COLUMNS), MAX_GAMES):
+            entry = dict(zip(PENALTY_COLUMNS, v))
+            entry["_label"] = f"{ws.title} row {number}"
+            if isinstance(entry["date"], (int, float)) and not isinstance(entry["date"], bool):
+                entry["date"] = from_excel(entry["date"]).date()
+            book.penalties.append(entry)
+
+
 def read_book(path: Path) -> Book:
     """The rules, players and games of a filled template (one-line errors otherwise)."""
     path = Path(path)
@@ -305,8 +375,9 @@ def read_book(path: Path) -> Book:
             name, index, n = str(row[1]), _layout_int(row, 3, path), _layout_int(row, 4, path)
             if not 0 <= index < len(rules) or n not in (3, 4):
                 raise _not_ours(path)
-            blocks = str(row[5] or "").split(",") if len(row) > 5 else []
-            league = League(name, index, given="given" in blocks)
+            league = League(name, index, chips=_flag(row, 5), subs=_flag(row, 6),
+                            given="given" in str(row[7] or "").split(",") if len(row) > 7
+                            else False)
             ws = _sheet(wb, name, path)
             cols = league_cols(league, n)
             width = cols.check - 1
@@ -334,11 +405,14 @@ def read_book(path: Path) -> Book:
                 league.games.append(Game(date=v[0], session=v[1], table=v[2], number=v[3],
                                          players=v[p0:p0 + n], scores=v[s0:s0 + n],
                                          deposits=v[cols.deposits - 1],
-                                         penalties=v[d0:d0 + n],
+                                         penalties=v[d0:d0 + n], row=number,
                                          given=v[g0:g0 + n] if cols.given else [],
-                                         row=number))
+                                         chips=_block(v, cols.chip_cols),
+                                         subs=_block(v, cols.sub_cols)))
             leagues.append(league)
-        return Book(rules, leagues, players, lang, runtime, seating)
+        book = Book(rules, leagues, players, lang, runtime, seating)
+        read_season_sheets(wb, entries, book, path)
+        return book
     finally:
         wb.close()
 
@@ -372,7 +446,12 @@ def write_settled(book: Book, out: Path, force: bool = False,
     # Games settled = those in the standings; a row with bad scores or names is not one of
     # them (it is listed in problems instead), so the two counts never overlap.
     settled = sum(len(counted(lg, o)) for lg, o in zip(book.leagues, outcomes))
-    return SettleReport(out, settled, problems(book, outcomes), builder.overall_rows())
+    found = problems(book, outcomes)
+    if book.season is not None:  # the season's own: penalties, cuts, chips (rows once each)
+        seen = {p.partition(": ")[0] for p in found}
+        found += [p for p in builder.season_run.problems if p.partition(": ")[0] not in seen]
+    return SettleReport(out, settled, found, builder.overall_rows(),
+                        builder.season_run if book.season is not None else None)
 
 
 def runtime_path(path: Path, runtime: Runtime) -> Path:

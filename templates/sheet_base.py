@@ -61,6 +61,10 @@ class SheetWriter:
         return [self.book.players[i] if i < len(self.book.players) else ""
                 for i in range(self.roster)]
 
+    def has_teams(self) -> bool:
+        """The Players sheet has a Team column: in a season workbook, or with teams."""
+        return self.book.season is not None or bool(self.book.teams)
+
     def rules_summary(self, rules: Rules) -> str:
         """``mleague (players=4 ...)``, or ``mleague, edited (...)`` when changed from the preset;
         the values in brackets are always the ones used."""

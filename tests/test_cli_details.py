@@ -167,7 +167,7 @@ def test_demo_ruleset(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> Non
     code, out, err = run(capsys, "demo", "--ruleset", "ema", str(tmp_path / "dd"),
                          "--games", "16")
     assert code == 0, err
-    assert "Demo league: 16 games, 2 seasons, ruleset ema" in out
+    assert "Demo league: 16 games, 2 stages, ruleset ema" in out
     assert (tmp_path / "dd" / "demo_league_settled.xlsx").exists()
     code, _, err = run(capsys, "demo", "--ruleset", "ema dd", str(tmp_path / "x"))
     assert 'cannot read the ruleset "ema dd"' in one_error(err, code)

@@ -42,13 +42,13 @@ def test_it_says_what_it_is(demo: Path) -> None:
     assert re.fullmatch(rf"Settled from demo_league\.xlsx on {WHEN} by umaoka "
                         rf"{re.escape(__version__)}\.", start[1])
     assert any("edit demo_league.xlsx" in x for x in start)
-    for name in ("Spring 2026", "Summer 2026"):
+    for name in ("Regular 2026", "Final 2026"):
         ws = wb[name]
         assert ws["A1"].value == f"{name}: games (settled copy)"
         assert re.match(rf"Settled copy of demo_league\.xlsx, {WHEN}, umaoka "
                         rf"{re.escape(__version__)}: values only, inputs locked\. Ruleset "
                         r"mleague \(players=4 ", ws["A2"].value)
-    for name in ("Standings", "Spring 2026 Standings", "Players", "Rules - mleague"):
+    for name in ("Standings", "Regular 2026 Standings", "Players", "Season", "Penalties", "Season standings", "Rules - mleague"):
         assert wb[name]["A1"].value.endswith("(settled copy)"), name
     meta = {r[0]: r[1:] for r in wb["_umaoka"].iter_rows(values_only=True)}
     assert meta["source"][0] == "demo_league.xlsx" and meta["settled"][0] == 1
@@ -71,7 +71,7 @@ def test_inputs_are_locked_and_no_note_promises_a_follow_up(demo: Path) -> None:
         assert not any(p in low for p in LIVE_PHRASES), (title, where, text)
     # the template says the opposite: its inputs are open and its notes are live
     template = load_workbook(demo.with_name("demo_league.xlsx"))
-    assert template["Spring 2026"]["I5"].protection.locked is False
+    assert template["Regular 2026"]["I5"].protection.locked is False
     assert template["Rules - mleague"]["B6"].protection.locked is False
     assert "follow it" in template["Rules - mleague"]["A2"].value
 
@@ -128,11 +128,11 @@ def test_report_tables_hold_the_players_not_empty_roster_rows(demo: Path) -> Non
     roster = [c.value for c in wb["Players"]["A"][4:]]
     assert roster and all(roster)
     assert wb["Players"].max_row == 4 + len(roster)
-    for name in ("Standings", "Spring 2026 Standings", "Summer 2026 Standings"):
+    for name in ("Standings", "Regular 2026 Standings", "Final 2026 Standings"):
         ws = wb[name]
         names = [ws.cell(r, 2).value for r in range(5, 5 + len(roster) + 5)]
         ranked = [x for x in names if x]
-        assert names[:len(ranked)] == ranked and 8 <= len(ranked) <= len(roster)
+        assert names[:len(ranked)] == ranked and 4 <= len(ranked) <= len(roster)
         area = ws.print_area if isinstance(ws.print_area, str) else ws.print_area[0]
         chart = 0 if name == "Standings" else 2 + 20 - 1  # the chart right below the table
         assert area.endswith(f"${4 + len(ranked) + chart}"), (name, area)

@@ -1,0 +1,102 @@
+"""Labels of the season sheets (Season, Penalties, Season standings, the chips and
+substitutes blocks of a league tab), in English and Japanese; :func:`.labels.label` finds
+them with the others.
+"""
+
+from __future__ import annotations
+
+SEASON_LABELS: dict[str, tuple[str, str]] = {
+    "sheet_season": ("Season", "シーズン"),
+    "sheet_penalties": ("Penalties", "罰符記録"),
+    "sheet_season_standings": ("Season standings", "シーズン成績"),
+    # league tab blocks
+    "group_chips": ("Chips", "祝儀"),
+    "group_subs": ("Substitutes", "代打ち"),
+    "chips": ("{seat} chips", "{seat} 祝儀"),
+    "sub": ("{seat} sub", "{seat} 代打ち"),
+    "team": ("Team", "チーム"),
+    "over_cap": ("Over game cap", "対局数上限超過"),
+    # Season sheet
+    "title_season": ("Season: stages and settings", "シーズン: ステージと設定"),
+    "note_season": ("Each stage is a league tab, in order. Advance: how many go on to the next "
+                    "stage (blank: everybody). Carry: what share of the previous stage's total "
+                    "goes with them (full, half, zero or a factor such as 0.5). The settings "
+                    "below apply to every stage. `umaoka settle` and the Season standings "
+                    "follow this sheet.",
+                    "ステージはリーグのタブで、上から順に行います。勝ち上がり: 次のステージへ"
+                    "進む人数（空欄は全員）。持ち越し: 前ステージの合計のうち持ち込む割合"
+                    "（full・half・zero または 0.5 などの係数）。下の設定は全ステージに"
+                    "適用されます。`umaoka settle` とシーズン成績はこのシートに従います。"),
+    "note_season_settled": ("The season as it was settled (inputs locked).",
+                            "精算時のシーズン設定（入力はロック）。"),
+    "stage": ("Stage (league tab)", "ステージ（リーグのタブ）"),
+    "stage_short": ("Stage", "ステージ"),
+    "ruleset": ("Ruleset", "ルール"),
+    "advance": ("Advance", "勝ち上がり"),
+    "carry": ("Carry", "持ち越し"),
+    "settings": ("Season settings", "シーズン設定"),
+    # Penalties sheet
+    "title_penalties": ("Penalty log", "罰符記録"),
+    "note_penalties": ("One penalty a row: date, stage (a league tab), the player (or a team: "
+                       "leave Player blank), points (negative, e.g. -20) and the reason. They "
+                       "count in the Season standings, for the player and the team; "
+                       "penalties typed in a game row keep counting too.",
+                       "1行に1件: 日付、ステージ（リーグのタブ）、プレイヤー（チームへの罰符は"
+                       "プレイヤーを空欄にしてチーム）、ポイント（マイナス、例 -20）、理由。"
+                       "シーズン成績のプレイヤーとチームの合計に入ります。対局行のペナルティも"
+                       "これまでどおり数えます。"),
+    "points": ("Points", "ポイント"),
+    "reason": ("Reason", "理由"),
+    # Season standings
+    "title_season_standings": ("Season standings", "シーズン成績"),
+    "note_season_standings": ("Each stage's standings: carried points, this stage's points "
+                              "(games, chips, penalties) and the total. Players below the "
+                              "minimum of games are listed apart.",
+                              "ステージごとの成績: 持ち越し、このステージのポイント（対局・祝儀・"
+                              "罰符）と合計。最低対局数に満たないプレイヤーは別に表示します。"),
+    "note_season_standings_live": (
+        "Computed by umaoka when the workbook was written; after entering games, run "
+        "`umaoka settle` for the season standings as they are now (the league standings "
+        "tabs update by themselves).",
+        "成績表の作成時に umaoka が計算した値です。対局を入力したら `umaoka settle` で最新の"
+        "シーズン成績を出してください（リーグの成績タブは自動で更新されます）。"),
+    "stale": ("⚠ Games or penalties changed since these standings were computed: run "
+              "`umaoka settle` for the standings as they are now.",
+              "⚠ 成績の計算後に対局または罰符が変わりました。`umaoka settle` で最新の成績を"
+              "出してください。"),
+    "stage_heading": ("{name}: {games} games", "{name}: {games}局"),
+    "stage_rules": ("carry {carry}, {advance}", "持ち越し {carry}、{advance}"),
+    "top_advance": ("top {n} advance", "上位{n}名が勝ち上がり"),
+    "all_advance": ("no cut", "カットなし"),
+    "carried": ("Carried", "持ち越し"),
+    "stage_points": ("Points", "ポイント"),
+    "chip_points": ("Chips", "祝儀"),
+    "penalties": ("Penalties", "罰符"),
+    "stage_total": ("Stage", "ステージ計"),
+    "advanced": ("Advanced", "勝ち上がり"),
+    "advanced_mark": ("✓ advanced", "✓ 勝ち上がり"),
+    "tie_break": ("Decided by", "同点決着"),
+    "flags": ("Flags", "注意"),
+    "not_qualified": ("Not qualified (fewer than {n} games): listed, not ranked",
+                      "規定対局数（{n}局）未満: 順位なしで表示"),
+    "teams_heading": ("{name}: teams", "{name}: チーム"),
+    "team_chart": ("Team totals: {name}", "チーム合計: {name}"),
+    "stage_notes": ("Notes", "注記"),
+    "problems": ("Rows left out", "除外された行"),
+}
+
+#: The tie-breaks in Japanese (English: the engine's TIE_BREAKS).
+TIE_BREAKS_JA: dict[str, str] = {
+    "total": "合計が多い",
+    "average": "平均が高い",
+    "average_place": "平均着順が良い",
+    "best": "最高スコアが高い",
+    "places": "1着の数、次に2着、3着の数が多い",
+    "firsts": "1着の数が多い",
+    "fewer_lasts": "ラスの数が少ない",
+    "previous": "前ステージの順位が上",
+    "earlier": "名簿で先",
+}
+
+#: The penalty reasons a Penalties sheet's dropdown offers (any other text is fine too).
+REASONS_JA = ("チョンボ", "遅刻", "欠席", "マナー違反", "その他")
