@@ -20,6 +20,7 @@ import os
 import shutil
 import tempfile
 import threading
+import warnings
 import zipfile
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -33,7 +34,7 @@ from openpyxl import Workbook
 from openpyxl.cell._writer import etree_write_cell
 from openpyxl.comments.comment_sheet import CommentRecord
 from openpyxl.compat import safe_string
-from openpyxl.utils import get_column_letter
+from openpyxl.utils import get_column_letter, range_boundaries
 from openpyxl.utils.datetime import to_excel
 from openpyxl.worksheet._writer import WorksheetWriter
 from openpyxl.worksheet.formula import ArrayFormula
@@ -161,6 +162,27 @@ class _FastWorksheetWriter(WorksheetWriter):
         finally:
             if self._rows_path:
                 os.remove(self._rows_path)
+
+    def write_tables(self) -> None:
+        # openpyxl names a new table's columns from ``ws[table.ref][0]``, which makes a cell
+        # of every row of the table; the header row is all it needs.
+        ws = self.ws
+        for table in ws.tables.values():
+            if not table.tableColumns and table.headerRowCount:
+                table._initialise_columns()
+                try:
+                    min_col, min_row, max_col, _ = range_boundaries(table.ref)
+                    row = next(ws.iter_rows(min_row=min_row, max_row=min_row,
+                                            min_col=min_col, max_col=max_col))
+                    for cell, col in zip(row, table.tableColumns):
+                        if cell.data_type != "s":
+                            warnings.warn("File may not be readable: column headings must be "
+                                          "strings.", stacklevel=2)
+                        col.name = str(cell.value)
+                except TypeError:
+                    warnings.warn("Column headings are missing, file may not be readable",
+                                  stacklevel=2)
+        super().write_tables()
 
     def _splice(self) -> None:
         with open(self.out, "rb") as f:
