@@ -27,7 +27,7 @@ from openpyxl.utils.cell import (
 from umaoka.engine import FIELDS, PlayerStanding, UmaokaError, __version__, ruleset
 
 from .build import META_SHEET, RULES_FIRST, Builder, LeagueCols, write_league
-from .io import open_workbook, save_workbook
+from .io import open_workbook, paused_gc, save_workbook
 from .labels import LANGS
 from .model import Book, Game, League, Origin, Rules
 from .results import FIRST_ROW, Outcome, counted, problems, settle_league
@@ -341,7 +341,8 @@ def settle_file(path: Path, out: Path | None = None, force: bool = False) -> Set
     """Write the settled copy of a filled template; never over the input."""
     path = Path(path)
     out = Path(out) if out else settled_path(path)
-    book = read_book(path)
+    with paused_gc():
+        book = read_book(path)
     report = write_settled(book, out, force=force, inputs=(path,), source=path.name)
     return report
 
@@ -357,8 +358,8 @@ def write_settled(book: Book, out: Path, force: bool = False,
     outcomes: list[list[Outcome | None]] = [
         settle_league(lg, book.rules_of(lg).ruleset) for lg in book.leagues]
     builder = Builder(book, settled=True, outcomes=outcomes, origin=origin_now(source))
-    wb = builder.build()
-    save_workbook(wb, out, force=force, inputs=inputs)
+    with paused_gc():
+        save_workbook(builder.build(), out, force=force, inputs=inputs)
     # Games settled = those in the standings; a row with bad scores or names is not one of
     # them (it is listed in problems instead), so the two counts never overlap.
     settled = sum(len(counted(lg, o)) for lg, o in zip(book.leagues, outcomes))

@@ -243,9 +243,24 @@ class _FastWorksheetWriter(WorksheetWriter):
                     if got is _NONE:
                         got = sids[id(style)] = sid_of(style)
                         keep.append(style)
-                    if value is None and got is None and len(item) < 3:
-                        continue
-                    xml = _value_xml(_attrs(row, col, got), value, kind_of(value),  # type: ignore[arg-type]
+                    attrs = (f'r="{_LETTERS[col]}{row}"' if got is None
+                             else f'r="{_LETTERS[col]}{row}" s="{got}"')
+                    vtype = type(value)
+                    if len(item) == 2:  # the common cells first, without a saved value
+                        if value is None:
+                            if got is not None:
+                                parts.append(f"<c {attrs}/>")
+                            continue
+                        if vtype is int or vtype is Decimal or vtype is float:
+                            parts.append(f"<c {attrs}><v>{value}</v></c>")
+                            continue
+                        if vtype is str and value and value[0] != "=" \
+                                and value[0] != " " and value[-1] != " " \
+                                and value == value.strip():
+                            parts.append(f'<c {attrs} t="inlineStr"><is><t>{_text(value)}'
+                                         "</t></is></c>")
+                            continue
+                    xml = _value_xml(attrs, value, kind_of(value),
                                      item[2] if len(item) > 2 else _NONE)
                     if xml is not None:
                         parts.append(xml)
@@ -298,7 +313,10 @@ def save_fast(wb: Workbook, path: str | Path) -> None:
     wb.__dict__.pop("_umaoka_style_ids", None)
     if wb.write_only and not wb.worksheets:
         wb.create_sheet()
-    archive = zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED, allowZip64=True)
+    # compresslevel 1: several times faster than the default for sheets of many rows,
+    # files about a fifth bigger
+    archive = zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED, allowZip64=True,
+                              compresslevel=1)
     try:
         wb.properties.modified = dt.datetime.now(tz=dt.timezone.utc).replace(tzinfo=None)
         with _fast_writer():
