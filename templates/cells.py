@@ -33,55 +33,90 @@ def kind_of(value: Any) -> str:
     return "n"  # Decimal
 
 
+#: An empty place in a row's list of values (None is a blank cell with a style).
+ABSENT = object()
+
+
 class CellStore(MutableMapping):  # type: ignore[type-arg]
-    """``ws._cells``: ``(row, col) -> Cell`` for openpyxl, compact tuples underneath."""
+    """``ws._cells``: ``(row, col) -> Cell`` for openpyxl, compact lists underneath.
+
+    ``rows[row]`` is ``[values, styles, saved values or None]``, three lists indexed by
+    column; :data:`ABSENT` marks a column without a compact cell. Saved values belong to
+    the place (as ``save_value`` always had it), whether the cell there is compact or real.
+    """
 
     __slots__ = ("ws", "real", "rows", "count", "saved")
 
     def __init__(self, ws: Any, cells: dict[tuple[int, int], Any]):
         self.ws = ws
         self.real: dict[tuple[int, int], Any] = dict(cells)  # real Cell objects
-        self.rows: dict[int, list[Any]] = {}  # row -> [None | (value, style[, saved])]
+        self.rows: dict[int, list[Any]] = {}
         self.count = 0  # compact cells
-        self.saved: dict[tuple[int, int], Any] = {}  # saved values of real cells
+        self.saved: dict[tuple[int, int], Any] = {}  # saved values of other places
 
     # -- written by put / save_value --------------------------------------------------------
     def put(self, row: int, col: int, value: Any, style: Any) -> None:
         """Keep one cell compactly (value as openpyxl would store it, style shared)."""
         if self.real:
             self.real.pop((row, col), None)
-        cells = self.rows.get(row)
-        if cells is None:
-            cells = self.rows[row] = [None] * (col + 1)
-        elif len(cells) <= col:
-            cells.extend([None] * (col + 1 - len(cells)))
-        if cells[col] is None:
+        entry = self.rows.get(row)
+        if entry is None:
+            vals = [ABSENT] * (col + 1)
+            stys = [None] * (col + 1)
+            self.rows[row] = [vals, stys, None]
+        else:
+            vals, stys = entry[0], entry[1]
+            if len(vals) <= col:
+                grow = col + 1 - len(vals)
+                vals.extend([ABSENT] * grow)
+                stys.extend([None] * grow)
+                if entry[2] is not None:
+                    entry[2].extend([ABSENT] * grow)
+        if vals[col] is ABSENT:
             self.count += 1
-        cells[col] = (value, style)
+        vals[col] = value
+        stys[col] = style
 
     def save(self, row: int, col: int, value: Any) -> None:
         """Record a formula's saved value."""
-        cells = self.rows.get(row)
-        rec = cells[col] if cells is not None and col < len(cells) else None
-        if rec is not None:
-            cells[col] = (rec[0], rec[1], value)  # type: ignore[index]
+        entry = self.rows.get(row)
+        if entry is not None and col < len(entry[0]) and entry[0][col] is not ABSENT:
+            if entry[2] is None:
+                entry[2] = [ABSENT] * len(entry[0])
+            entry[2][col] = value
+            self.saved.pop((row, col), None)
         else:
             self.saved[(row, col)] = value
 
-    def compact(self, row: int, col: int) -> Any:
-        cells = self.rows.get(row)
-        return cells[col] if cells is not None and col < len(cells) else None
+    def saved_at(self, row: int, col: int, default: Any) -> Any:
+        entry = self.rows.get(row)
+        if entry is not None and entry[2] is not None and col < len(entry[2]) \
+                and entry[2][col] is not ABSENT:
+            return entry[2][col]
+        return self.saved.get((row, col), default)
+
+    def compact(self, row: int, col: int) -> bool:
+        entry = self.rows.get(row)
+        return entry is not None and col < len(entry[0]) and entry[0][col] is not ABSENT
+
+    def _drop(self, row: int, col: int) -> tuple[Any, Any]:
+        """Remove a compact cell (its saved value stays with the place): value, style."""
+        entry = self.rows[row]
+        value, style = entry[0][col], entry[1][col]
+        entry[0][col] = ABSENT
+        entry[1][col] = None
+        if entry[2] is not None and entry[2][col] is not ABSENT:
+            self.saved[(row, col)] = entry[2][col]
+            entry[2][col] = ABSENT
+        self.count -= 1
+        return value, style
 
     # -- the mapping openpyxl uses ----------------------------------------------------------
     def _take(self, row: int, col: int) -> Any:
         """Turn a compact cell into a real one (None if there is none)."""
-        cells = self.rows.get(row)
-        rec = cells[col] if cells is not None and col < len(cells) else None
-        if rec is None:
+        if not self.compact(row, col):
             return None
-        cells[col] = None  # type: ignore[index]
-        self.count -= 1
-        value, style = rec[0], rec[1]
+        value, style = self._drop(row, col)
         cell = _new_cell(Cell)
         cell.parent = self.ws
         cell.row = row
@@ -91,8 +126,6 @@ class CellStore(MutableMapping):  # type: ignore[type-arg]
         cell.data_type = kind_of(value)
         cell._hyperlink = None
         cell._comment = None
-        if len(rec) > 2:
-            self.saved[(row, col)] = rec[2]
         self.real[(row, col)] = cell
         return cell
 
@@ -105,15 +138,13 @@ class CellStore(MutableMapping):  # type: ignore[type-arg]
         return cell
 
     def __setitem__(self, key: tuple[int, int], cell: Any) -> None:
-        if self.compact(*key) is not None:
-            self.rows[key[0]][key[1]] = None
-            self.count -= 1
+        if self.compact(*key):
+            self._drop(*key)
         self.real[key] = cell
 
     def __delitem__(self, key: tuple[int, int]) -> None:
-        if self.compact(*key) is not None:
-            self.rows[key[0]][key[1]] = None
-            self.count -= 1
+        if self.compact(*key):
+            self._drop(*key)
         else:
             del self.real[key]
 
@@ -121,15 +152,15 @@ class CellStore(MutableMapping):  # type: ignore[type-arg]
         if key in self.real:
             return True
         try:
-            return self.compact(*key) is not None  # type: ignore[misc]
+            return self.compact(*key)  # type: ignore[misc]
         except TypeError:
             return False
 
     def __iter__(self) -> Iterator[tuple[int, int]]:
         yield from list(self.real)
-        for row, cells in list(self.rows.items()):
-            for col, rec in enumerate(cells):
-                if rec is not None:
+        for row, entry in list(self.rows.items()):
+            for col, value in enumerate(entry[0]):
+                if value is not ABSENT:
                     yield (row, col)
 
     def __len__(self) -> int:

@@ -25,6 +25,8 @@ import zipfile
 from collections.abc import Iterator
 from contextlib import contextmanager
 from decimal import Decimal
+from itertools import repeat
+from operator import itemgetter
 from pathlib import Path
 from typing import Any
 from xml.sax.saxutils import escape, quoteattr
@@ -40,7 +42,7 @@ from openpyxl.worksheet._writer import WorksheetWriter
 from openpyxl.worksheet.formula import ArrayFormula
 from openpyxl.xml.functions import tostring
 
-from .cells import CellStore, kind_of
+from .cells import ABSENT, CellStore, kind_of
 
 _LOCK = threading.Lock()
 _LETTERS = [""] + [get_column_letter(i) for i in range(1, 16385)]
@@ -123,7 +125,7 @@ def _value_xml(attrs: str, value: Any, kind: str, saved: Any) -> str | None:
     return None
 
 
-_NONE = object()
+_NONE = ABSENT  # no saved value
 
 
 class _Sink:
@@ -209,7 +211,8 @@ class _FastWorksheetWriter(WorksheetWriter):
         by_row: dict[int, list[Any]] = {}
         for (row, _col), cell in sorted(real.items()):
             by_row.setdefault(row, []).append(cell)
-        numbers = set(by_row) | {r for r, c in compact.items() if any(c)}
+        numbers = set(by_row) | {r for r, e in compact.items()
+                                 if any(v is not ABSENT for v in e[0])}
         numbers |= set(ws.row_dimensions.keys())
         styles: dict[bytes, int] = {}
         sids: dict[int, int | None] = {}
@@ -229,24 +232,30 @@ class _FastWorksheetWriter(WorksheetWriter):
             dims = dims_of.get(row)
             extra = "".join(f" {k}={quoteattr(v)}" for k, v in dict(dims).items()) if dims else ""
             parts = [f'<row r="{row}"{extra}>']
-            items: list[tuple[int, Any]] = []
-            recs = compact.get(row)
-            if recs is not None:
-                items = [(c, rec) for c, rec in enumerate(recs) if rec is not None]
+            entry = compact.get(row)
+            vals = stys = svd = None
+            cols: list[int] = []
+            if entry is not None:
+                vals, stys, svd = entry
+                cols = [c for c, v in enumerate(vals) if v is not ABSENT]
+            items: Any = zip(cols, repeat(None))
             if row in by_row:
-                items += [(c.column, c) for c in by_row[row]]
-                items.sort(key=lambda x: x[0])
+                items = sorted([*items, *((c.column, c) for c in by_row[row])],
+                               key=itemgetter(0))
             for col, item in items:
-                if type(item) is tuple:
-                    value, style = item[0], item[1]
+                if item is None:  # a compact cell
+                    value, style = vals[col], stys[col]  # type: ignore[index]
                     got = sids.get(id(style), _NONE)
                     if got is _NONE:
                         got = sids[id(style)] = sid_of(style)
                         keep.append(style)
                     attrs = (f'r="{_LETTERS[col]}{row}"' if got is None
                              else f'r="{_LETTERS[col]}{row}" s="{got}"')
-                    vtype = type(value)
-                    if len(item) == 2:  # the common cells first, without a saved value
+                    sv = svd[col] if svd is not None else _NONE
+                    if sv is _NONE and saved:
+                        sv = saved.get((row, col), _NONE)
+                    if sv is _NONE:  # the common cells first, without a saved value
+                        vtype = type(value)
                         if value is None:
                             if got is not None:
                                 parts.append(f"<c {attrs}/>")
@@ -255,13 +264,11 @@ class _FastWorksheetWriter(WorksheetWriter):
                             parts.append(f"<c {attrs}><v>{value}</v></c>")
                             continue
                         if vtype is str and value and value[0] != "=" \
-                                and value[0] != " " and value[-1] != " " \
                                 and value == value.strip():
                             parts.append(f'<c {attrs} t="inlineStr"><is><t>{_text(value)}'
                                          "</t></is></c>")
                             continue
-                    xml = _value_xml(attrs, value, kind_of(value),
-                                     item[2] if len(item) > 2 else _NONE)
+                    xml = _value_xml(attrs, value, kind_of(value), sv)
                     if xml is not None:
                         parts.append(xml)
                         continue
