@@ -302,8 +302,8 @@ def _settle_row(rules: Any, row: list[Any], deposits: Any, penalties: Any) -> li
     """One game's finals, from the recent results when its inputs are the same (the values'
     types are part of the key: True equals 1 but is not a score)."""
     pen = tuple(penalties) if penalties else ()
-    key = (rules, tuple(row), tuple(map(type, row)), deposits, type(deposits), pen,
-           tuple(map(type, pen)))
+    key = (settle, rules, tuple(row), tuple(map(type, row)), deposits, type(deposits), pen,
+           tuple(map(type, pen)))  # settle itself too: a new engine (reloaded) starts afresh
     return _SETTLED.get(key, lambda: _numbers(settle(row, rules, deposits, penalties).final))
 
 

@@ -71,7 +71,7 @@ def _value(cell: Any, sheet: str) -> Any:
 #: Excel's last row: a cell address beyond it is a damaged or hostile file.
 EXCEL_ROWS = 1_048_576
 #: Most rows holding data we read from one workbook (games of all league tabs together):
-#: settling 50,000 games takes about 30 s and 700 MB (20,000: 13 s, 320 MB). A bigger
+#: settling 50,000 games takes about 20 s of CPU and 210 MB (20,000: 9 s, 116 MB). A bigger
 #: league is split into seasons (one workbook each).
 MAX_GAMES = 50_000
 #: A run of at most this many blank rows between games keeps its place in the settled copy;
