@@ -296,8 +296,39 @@ def MJ_SETTLE(scores: Cells, ruleset: Cells = None, deposits: Cells = None,
     games, column = _games(scores)
     deps = [0 if _is_blank(d) else d for d in _per_game(deposits, len(games), "deposits")]
     pens = _penalty_rows(penalties, len(games))
-    return _each_game(games, column, lambda i, row: _numbers(
-        settle(row, rules, deps[i], pens[i]).final))
+    return _each_game(games, column, lambda i, row: _settle_row(rules, row, deps[i], pens[i]))
+
+
+def _settle_row(rules: Any, row: list[Any], deposits: Any, penalties: Any) -> list[Any]:
+    """One game's finals, from the recent results when its inputs are the same (the values'
+    types are part of the key: True equals 1 but is not a score)."""
+    pen = tuple(penalties) if penalties else ()
+    key = (settle, rules, tuple(row), tuple(map(type, row)), deposits, type(deposits), pen,
+           tuple(map(type, pen)))  # settle itself too: a new engine (reloaded) starts afresh
+    return _SETTLED.get(key, lambda: _numbers(settle(row, rules, deposits, penalties).final))
+
+
+class _Recent:
+    """Results of recent rows by their inputs (ruleset included): when one score of a
+    50,000-game block changes, Excel recalculates the whole block, and only the changed row
+    is settled again. Bounded: cleared when full."""
+
+    def __init__(self, size: int) -> None:
+        self.size, self.items = size, {}  # type: dict[Any, list[Any]]
+
+    def get(self, key: Any, compute: Callable[[], list[Any]]) -> list[Any]:
+        try:
+            out = self.items.get(key)
+        except TypeError:  # an unhashable cell value: just compute
+            return compute()
+        if out is None:
+            if len(self.items) >= self.size:
+                self.items.clear()
+            out = self.items[key] = compute()
+        return list(out)  # the caller's copy
+
+
+_SETTLED = _Recent(120_000)
 
 
 @xw.func

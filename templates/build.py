@@ -28,7 +28,7 @@ from typing import Any
 from openpyxl import Workbook
 from umaoka.engine import __version__
 
-from .io import save_workbook
+from .io import paused_gc, save_workbook
 from .layout import (  # noqa: F401  (re-exported: the layout's names, as before the split)
     CHART_SERIES,
     CONF_SHEET,
@@ -161,8 +161,9 @@ def write_league(book: Book, path: Path, force: bool = False, inputs: tuple[Path
     ``after_save(tmp)`` runs on the saved file before it is moved into place (the hook for
     parts openpyxl does not write, such as xlwings Lite's code).
     """
-    wb = build_workbook(book, lite_code_inside=lite_code_inside)
-    return save_workbook(wb, path, force=force, inputs=inputs, after_save=after_save)
+    with paused_gc():  # the workbook is garbage (collected) once saved: no name holds it
+        return save_workbook(build_workbook(book, lite_code_inside=lite_code_inside), path,
+                             force=force, inputs=inputs, after_save=after_save)
 
 
 def settle_outcomes(book: Book) -> list[list[Outcome | None]]:

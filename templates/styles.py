@@ -7,11 +7,13 @@ from decimal import Decimal
 from typing import Any
 
 from openpyxl import Workbook
-from openpyxl.cell.cell import Cell
+from openpyxl.cell.cell import ILLEGAL_CHARACTERS_RE, Cell
 from openpyxl.styles import Alignment, Border, Font, PatternFill, Protection, Side
 from openpyxl.styles.cell_style import StyleArray
 from openpyxl.utils import get_column_letter as col_letter
 from openpyxl.worksheet.worksheet import Worksheet
+
+from .cells import CellStore, store_of
 
 # ------------------------------------------------------------------------------------------------
 # Styles: built once as style arrays and copied into cells (fast for big leagues).
@@ -108,8 +110,42 @@ _CHECKED: set[str] = set()  # texts that passed openpyxl's checks (names repeat 
 
 
 def put(ws: Worksheet, row: int, col: int, value: Any, style: Any = None,
-        text: bool = False) -> Cell:
-    """Write one cell; ``text`` keeps user text as text even when it starts with ``=``."""
+        text: bool = False) -> None:
+    """Write one cell; ``text`` keeps user text as text even when it starts with ``=``.
+
+    Numbers, checked text, formulas and blanks are kept compactly (:mod:`.cells`); other
+    values (dates, text needing a quote prefix) become an openpyxl cell.
+    """
+    cells = ws._cells
+    if type(cells) is not CellStore:
+        cells = store_of(ws)
+    kind = type(value)
+    if value is None or kind in _FAST_TYPES:
+        cells.put(row, col, value, style)
+        return
+    if kind is str:
+        if text:
+            if value[:1] not in _QUOTED:
+                if value not in _CHECKED:
+                    check_string(value)  # openpyxl's checks (length, illegal characters)
+                    if len(_CHECKED) < 100_000:
+                        _CHECKED.add(value)
+                cells.put(row, col, value, style)
+                return
+        elif len(value) > 1 and value[0] == "=":
+            if len(value) > 32767 or ILLEGAL_CHARACTERS_RE.search(value):
+                check_string(value)  # raises openpyxl's own error
+            cells.put(row, col, value, style)
+            return
+    _put_cell(ws, row, col, value, style, text)
+
+
+_QUOTED = ("=", "+", "-", "@")
+_checker = _new_cell(Cell)
+check_string = _checker.check_string  # openpyxl's text checks, raising its own errors
+
+
+def _put_cell(ws: Worksheet, row: int, col: int, value: Any, style: Any, text: bool) -> None:
     cell = _new_cell(Cell)  # Cell(ws, row, col, style_array=style) without its overhead
     cell.parent = ws
     cell.row = row
@@ -119,25 +155,14 @@ def put(ws: Worksheet, row: int, col: int, value: Any, style: Any = None,
     cell.data_type = "n"
     cell._hyperlink = None
     cell._comment = None
-    kind = _FAST_TYPES.get(type(value))
-    if value is None:
-        pass
-    elif kind is not None:
-        cell._value = value
-        cell.data_type = kind
-    elif text and type(value) is str:
-        if value not in _CHECKED:
-            cell.value = value  # openpyxl's checks (length, illegal characters)
-            if len(_CHECKED) < 100_000:
-                _CHECKED.add(value)
-        cell._value = value
+    if text and type(value) is str:
+        cell.value = value  # openpyxl's checks (length, illegal characters)
         cell.data_type = "s"
-        if value[:1] in ("=", "+", "-", "@"):
+        if value[:1] in _QUOTED:
             cell.quotePrefix = True
     else:
         cell.value = value
     ws._cells[(row, col)] = cell
-    return cell
 
 
 def quote(sheet: str) -> str:
