@@ -4,6 +4,7 @@ numbers of the players and rules sheets, sizes of a fresh template."""
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cached_property
 from typing import Any
 
 from umaoka.engine import FIELDS
@@ -44,19 +45,19 @@ class LeagueCols:
     subs: bool = False
     given: bool = False
 
-    @property
+    @cached_property
     def players(self) -> list[int]:
         return list(range(5, 5 + self.n))
 
-    @property
+    @cached_property
     def scores(self) -> list[int]:
         return list(range(5 + self.n, 5 + 2 * self.n))
 
-    @property
+    @cached_property
     def deposits(self) -> int:
         return 5 + 2 * self.n
 
-    @property
+    @cached_property
     def penalties(self) -> list[int]:
         return list(range(6 + 2 * self.n, 6 + 3 * self.n))
 
@@ -70,31 +71,31 @@ class LeagueCols:
                 col += self.n
         return []
 
-    @property
+    @cached_property
     def chip_cols(self) -> list[int]:
         return self._block("chips")
 
-    @property
+    @cached_property
     def sub_cols(self) -> list[int]:
         return self._block("subs")
 
-    @property
+    @cached_property
     def given_cols(self) -> list[int]:
         return self._block("given")
 
-    @property
+    @cached_property
     def check(self) -> int:
         return 6 + 3 * self.n + self.n * (self.chips + self.subs + self.given)
 
-    @property
+    @cached_property
     def results(self) -> list[int]:
         return list(range(self.check + 1, self.check + 1 + self.n))
 
-    @property
+    @cached_property
     def places(self) -> list[int]:
         return list(range(self.check + 1 + self.n, self.check + 1 + 2 * self.n))
 
-    @property
+    @cached_property
     def last(self) -> int:
         """Hidden helper: the last place of the row (0 when unsettled)."""
         return self.check + 1 + 2 * self.n

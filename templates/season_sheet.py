@@ -80,7 +80,8 @@ class SeasonSheets(SheetWriter):
         spec: SeasonSpec = book.season
         ws = self.wb.create_sheet(label("sheet_season", lang))
         self._title(ws, self.suffix(label("title_season", lang)),
-                    label("note_season_settled" if self.settled else "note_season", lang))
+                    label("note_season_settled" if self.settled else "note_season", lang),
+                    across=6)
         for c, key in enumerate(("stage", "ruleset", "advance", "carry"), 1):
             put(ws, HEADER_ROW, c, label(key, lang), st.get("header"), text=True)
         leagues = [lg.name for lg in book.leagues]
@@ -162,7 +163,7 @@ class SeasonSheets(SheetWriter):
         st, lang, book = self.st, self.lang, self.book
         ws = self.wb.create_sheet(label("sheet_penalties", lang))
         self._title(ws, self.suffix(label("title_penalties", lang)),
-                    label("note_penalties", lang))
+                    label("note_penalties", lang), across=6)
         heads = [label("date", lang), label("stage_short", lang), label("player", lang),
                  label("team", lang), label("points", lang), label("reason", lang)]
         for c, text in enumerate(heads, 1):

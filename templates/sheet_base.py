@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
+import math
+import unicodedata
+
 from openpyxl import Workbook
+from openpyxl.utils import get_column_letter as col_letter
 from openpyxl.worksheet.worksheet import Worksheet
 from umaoka.engine import PlayerStanding, Settlement, __version__
 
@@ -106,13 +110,29 @@ class SheetWriter:
         ws.row_dimensions[1].height = 24
         if across:
             ws.merge_cells(start_row=2, start_column=1, end_row=2, end_column=across)
-            ws.row_dimensions[2].height = 30
+            ws.row_dimensions[2].height = 30  # fitted to the text by _print, once widths are set
 
     def _protect(self, ws: Worksheet) -> None:
         protect(ws)
 
     def _print(self, ws: Worksheet, title_rows: str | None) -> None:
         print_setup(ws, title_rows)
+        self._fit_note(ws)
+
+    @staticmethod
+    def _fit_note(ws: Worksheet) -> None:
+        """A note wrapped over several columns (``_title``'s ``across``) gets the rows of text
+        it needs: Excel does not grow a merged row by itself."""
+        merged = next((r for r in ws.merged_cells.ranges
+                       if r.min_row == r.max_row == 2 and r.min_col == 1), None)
+        note = ws.cell(2, 1).value
+        if merged is None or not isinstance(note, str):
+            return
+        width = sum(ws.column_dimensions[col_letter(c)].width or 8.43
+                    for c in range(1, merged.max_col + 1))
+        # a full-width (CJK) character takes two character widths; italic text runs ~10% wide
+        units = sum(2 if unicodedata.east_asian_width(ch) in "WF" else 1 for ch in note) * 1.1
+        ws.row_dimensions[2].height = 15 * max(1, math.ceil(units / max(width, 1)))
 
     def _widths(self, ws: Worksheet, widths: dict[int, float]) -> None:
         set_widths(ws, widths)
