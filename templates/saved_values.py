@@ -136,8 +136,10 @@ def _round(value: Decimal, places: int) -> Decimal:
     return value.quantize(q, rounding=ROUND_HALF_UP)
 
 
-def league_slots(names: Sequence[str], lv: LeagueValues, n: int) -> list[Slot]:
-    """The helper columns of a league's standings (SUMIFS/COUNTIFS over the league tab)."""
+def league_slots(names: Sequence[str], lv: LeagueValues, n: int,
+                 extras: dict[str, Decimal] | None = None) -> list[Slot]:
+    """The helper columns of a league's standings (SUMIFS/COUNTIFS over the league tab);
+    ``extras``: a season's chips and logged penalties per lower-case name."""
     slots = []
     for name in names:
         slot = Slot(name, counts=[0] * n)
@@ -159,7 +161,7 @@ def league_slots(names: Sequence[str], lv: LeagueValues, n: int) -> list[Slot]:
                             slot.counts[p - 1] += 1
                         if p == last:
                             slot.lasts += 1
-            slot.total = _round(total, 1)
+            slot.total = _round(total + (extras or {}).get(x, Decimal(0)), 1)
         slots.append(slot)
     return _ranked(slots)
 

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import math
 import unicodedata
+from decimal import Decimal
+from typing import Any
 
 from openpyxl import Workbook
 from openpyxl.utils import get_column_letter as col_letter
@@ -15,6 +17,7 @@ from .layout import game_rows, roster_size, sheet_names
 from .model import Book, Game, Origin, Rules
 from .results import Outcome, counted, league_standings, settle_league
 from .saved_values import LeagueValues, Slot, league_slots, league_values
+from .season_totals import extras, with_extras
 from .styles import Styles, points_format, print_setup, protect, put
 from .styles import widths as set_widths
 
@@ -58,7 +61,12 @@ class SheetWriter:
                 lv = league_values(league, r, game_rows(league, False), self.lang,
                                    self.book.players)
                 self.values.append(lv)
-                self.slots.append(league_slots(names, lv, r.players))
+                n = r.players
+                # a season's chips and logged penalties, on rows the standings count
+                seats = [(lv.players[i], (list(g.chips) + [None] * n)[:n])
+                         for i, g in enumerate(league.games)
+                         if i < len(lv.places) and _placed(lv.places[i][0])]
+                self.slots.append(league_slots(names, lv, n, extras(book, league, seats)))
 
     def roster_names(self) -> list[str]:
         """What ``=Players!A5&""`` shows for every roster slot."""
@@ -88,7 +96,10 @@ class SheetWriter:
 
     def standings_of(self, index: int) -> list[PlayerStanding]:
         if index not in self._standings:
-            self._standings[index] = league_standings(self.counted[index])
+            games = self.counted[index]
+            league = self.book.leagues[index]
+            self._standings[index] = with_extras(league_standings(games), extras(
+                self.book, league, [(g.players, g.chips) for g, _ in games]))
         return self._standings[index]
 
     def overall_rows(self) -> list[PlayerStanding]:
@@ -97,8 +108,13 @@ class SheetWriter:
             if len(self.counted) == 1:
                 self._standings[-1] = self.standings_of(0)
             else:
-                self._standings[-1] = league_standings(
-                    [g for league_games in self.counted for g in league_games])
+                more: dict[str, Decimal] = {}
+                for lg, games in zip(self.book.leagues, self.counted):
+                    for k, v in extras(self.book, lg,
+                                       [(g.players, g.chips) for g, _ in games]).items():
+                        more[k] = more.get(k, Decimal(0)) + v
+                self._standings[-1] = with_extras(league_standings(
+                    [g for league_games in self.counted for g in league_games]), more)
         return self._standings[-1]
 
     # -- sheet helpers ----------------------------------------------------------------------------
@@ -139,3 +155,8 @@ class SheetWriter:
 
     def _pts(self, whole: bool) -> str:
         return points_format(whole)
+
+
+def _placed(place: Any) -> bool:
+    """A row the standings count: it has a place (COUNTIFS ..., places, ">0")."""
+    return isinstance(place, int) and not isinstance(place, bool) and place > 0

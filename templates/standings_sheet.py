@@ -19,6 +19,7 @@ from .layout import CHART_SERIES, HEADER_ROW, StandCols, game_rows, league_cols
 from .model import League
 from .results import FIRST_ROW, cumulative
 from .saved_values import Slot, chart_values, overall_slots, visible_rows
+from .season_totals import total_terms
 from .sheet_base import SheetWriter
 from .styles import num, put, quote, ref
 from .writer import CellError, save_value
@@ -187,6 +188,7 @@ class StandingsSheets(SheetWriter):
         P = [col(c) for c in cols.players]
         F = [col(c) for c in cols.results]
         PL = [col(c) for c in cols.places]
+        CH = [col(c) for c in cols.chip_cols]
         LAST = col(cols.last)
 
         def plus(terms: list[str]) -> str:
@@ -200,7 +202,8 @@ class StandingsSheets(SheetWriter):
                 "games": lambda r, x: f'=IF({x}="",0,'
                 + plus([f'COUNTIFS({P[s]},"="&{x},{PL[s]},">0")' for s in range(n)]) + ")",
                 "total": lambda r, x: f'=IF({x}="",0,ROUND('
-                + plus([f'SUMIFS({F[s]},{P[s]},"="&{x})' for s in range(n)]) + ",1))",
+                + plus([f'SUMIFS({F[s]},{P[s]},"="&{x})' for s in range(n)])
+                + total_terms(self.book, league, self.lang, x, P, PL, CH) + ",1))",
                 "psum": lambda r, x: f'=IF({x}="",0,'
                 + plus([f'SUMIFS({PL[s]},{P[s]},"="&{x})' for s in range(n)]) + ")",
                 "count": lambda r, x, p: f'=IF({x}="",0,'
