@@ -606,7 +606,8 @@ def _season_stages(stages: Cells) -> list[dict[str, Any]]:
         row = (row + [None] * 4)[:4]
         if _is_blank(row[0]):
             continue
-        stage: dict[str, Any] = {"name": str(row[0]).strip()}
+        stage: dict[str, Any] = {"name": str(row[0]).strip(),
+                                 "shown": None if _is_blank(row[1]) else row[1]}
         if not _is_blank(row[2]):
             stage["advance"] = row[2]
         if out or not _is_blank(row[3]):
@@ -618,16 +619,17 @@ def _season_stages(stages: Cells) -> list[dict[str, Any]]:
 def _season_games(grid: list[list[Any]], stage: str, n: int) -> list[dict[str, Any]]:
     """A league tab's game rows (players, scores, deposits, penalties, then optional chips
     and substitutes blocks) as the engine's named columns; rows without scores are skipped.
-    One extra block of n columns is chips when it holds only numbers, else substitutes."""
+    A single extra block of n columns is chips when any of its cells holds a number (a chip
+    count typed as text then gets its own message), else substitutes (names)."""
     blocks = [c for c in range(3 * n + 1, len(grid[0]) if grid else 0, n)
               if c + n <= len(grid[0])]
     chips = subs = None
     if blocks:
         def numeric(c: int) -> bool:
-            return all(_is_blank(v) or type(v) in (int, float) for r in grid
+            return any(not _is_blank(v) and type(v) in (int, float) for r in grid
                        for v in r[c:c + n])
         chips, subs = (blocks[0], blocks[1] if len(blocks) > 1 else None) \
-            if numeric(blocks[0]) else (None, blocks[0])
+            if len(blocks) > 1 or numeric(blocks[0]) else (None, blocks[0])
     out: list[dict[str, Any]] = []
     for i, row in enumerate(grid, 1):
         if all(_is_blank(v) for v in row[n:2 * n]):
@@ -663,8 +665,9 @@ _EXCEL_EPOCH = datetime.date(1899, 12, 30)
 
 @xw.func
 @xw.arg("stages", Cells, ndim=2,
-        doc="The Season sheet's stage rows: stage (a league tab's name), ruleset (shown, not "
-            "read), advance, carry (full, half, zero or a factor), in order.")
+        doc="The Season sheet's stage rows: stage (a league tab's name), ruleset (used when "
+            "the stage's ruleset argument is blank), advance, carry (full, half, zero or a "
+            "factor), in order.")
 @xw.arg("settings", Cells, ndim=2,
         doc="The Season sheet's two-column settings (name, competition, min_games, ranking, "
             "tie_breaks, substitutes, absent_result, chip_value, game_caps). Blank: defaults.")
@@ -678,13 +681,14 @@ _EXCEL_EPOCH = datetime.date(1899, 12, 30)
 @xw.arg("games1", "raw", ndim=2,
         doc="The first stage's game rows: players, scores, deposits, penalties, then chips "
             "and substitutes if the tab has them (its columns from the first player on).")
-@xw.arg("ruleset1", Cells, ndim=2, err_to_str=True, doc=RULESET_DOC)
+@xw.arg("ruleset1", Cells, ndim=2, err_to_str=True,
+        doc=RULESET_DOC.replace("Blank: standard.", "Blank: the stage row's ruleset."))
 @xw.arg("games2", "raw", ndim=2, doc="The second stage's game rows, as games1. Blank: none.")
-@xw.arg("ruleset2", Cells, ndim=2, err_to_str=True, doc=RULESET_DOC)
+@xw.arg("ruleset2", Cells, ndim=2, err_to_str=True, doc="As ruleset1.")
 @xw.arg("games3", "raw", ndim=2, doc="The third stage's game rows, as games1. Blank: none.")
-@xw.arg("ruleset3", Cells, ndim=2, err_to_str=True, doc=RULESET_DOC)
+@xw.arg("ruleset3", Cells, ndim=2, err_to_str=True, doc="As ruleset1.")
 @xw.arg("games4", "raw", ndim=2, doc="The fourth stage's game rows, as games1. Blank: none.")
-@xw.arg("ruleset4", Cells, ndim=2, err_to_str=True, doc=RULESET_DOC)
+@xw.arg("ruleset4", Cells, ndim=2, err_to_str=True, doc="As ruleset1.")
 @_excel_function
 def MJ_SEASON(stages: Cells, settings: Cells = None, players: Cells = None,
               penalties: Cells = None, stage: Cells = None, what: Cells = None,
@@ -694,16 +698,19 @@ def MJ_SEASON(stages: Cells, settings: Cells = None, players: Cells = None,
     """A season stage's standings (players or teams): carried points, this stage's points,
     chips, penalties, total, rank, who advanced and which tie-break decided; games or
     penalties that cannot count are listed below with the reason, the rest still rank.
-    E.g. =MJ_SEASON(Season!A5:D6, Season!A11:B19, Players!A5:B40, Penalties!A5:F104,
-    "Final", "players", Regular!E5:Q200, "mleague", Final!E5:Q40, "mleague")."""
+    E.g. =MJ_SEASON(Season!A5:D6, Season!A10:B18, Players!A5:B40, Penalties!A5:F104,
+    "Final", "players", Regular!E5:Y200, , Final!E5:Y40)."""
     specs = _season_stages(stages)
     games = [games1, games2, games3, games4]
     rules = [ruleset1, ruleset2, ruleset3, ruleset4]
     if len(specs) > len(games):
         raise UmaokaExcelError(f"the season has {len(specs)} stages but MJ_SEASON takes the "
                                f"games of {len(games)}; merge stages or use umaoka settle.")
-    for i, spec in enumerate(specs):
-        spec["ruleset"] = _rules(rules[i])
+    for i, spec in enumerate(specs):  # blank: the ruleset the stage row shows
+        given = _grid(rules[i])
+        spec["ruleset"] = _rules(rules[i] if given and not _blank_row(given[0])
+                                 else spec.pop("shown"))
+        spec.pop("shown", None)
     values = {str(r[0]).strip(): r[1] for r in _grid(settings)
               if len(r) > 1 and not _is_blank(r[0]) and not _is_blank(r[1])}
     roster = [r for r in _grid(players) if r and not _is_blank(r[0])]
@@ -727,6 +734,6 @@ def MJ_SEASON(stages: Cells, settings: Cells = None, players: Cells = None,
     table = [_numbers(r) for r in standing_rows(sr.teams if kind.startswith("team")
                                                 else sr.players)]
     width = len(table[0])
-    mine = [p for p in result.problems if p.startswith(f"{shown.name} ")
+    mine = [p for p in result.problems if p.startswith(f"{shown.name} games row ")
             or f"stage {shown.name}" in p or p.startswith("penalties row")]
     return table + [[text] + [""] * (width - 1) for text in (*sr.notes, *mine)]

@@ -8,17 +8,22 @@ import datetime as dt
 from typing import Any
 
 import pytest
+from openpyxl import load_workbook
 from test_officejs import call
+from umaoka.addin.cli import main
 from umaoka.engine.ranking import standing_rows
 from umaoka.templates.demo import season_demo_book
 from umaoka.templates.model import Book
 from umaoka.templates.season_book import season_result
+from umaoka.templates.settle_book import read_book
 
 
 def _excel(value: Any) -> Any:
     """A cell as Excel sends it: blank as "", numbers as floats, dates as serial numbers."""
     if value is None:
         return ""
+    if isinstance(value, dt.datetime):
+        value = value.date()
     if isinstance(value, dt.date):
         return float((value - dt.date(1899, 12, 30)).days)
     if isinstance(value, (int, float)) and not isinstance(value, bool):
@@ -109,3 +114,23 @@ def test_bad_inputs_are_one_sentence(demo: Book) -> None:
     with pytest.raises(Exception, match="Season sheet|stage Final|carry"):
         call("MJ_SEASON", [[demo.leagues[0].name, "", 4, ""], [demo.leagues[1].name, "", "", "most"]],
              settings, players, penalties, demo.leagues[1].name, "players", *games)
+
+
+def test_the_readme_example_on_the_demo_workbook(tmp_path: Any) -> None:
+    """The README's ranges of the real demo workbook (values as its cells hold them, the
+    rulesets taken from the Season sheet's stage rows) give the engine's standings."""
+    assert main(["demo", str(tmp_path), "--games", "60"]) == 0
+    path = tmp_path / "demo_league.xlsx"
+    result = season_result(read_book(path))
+    wb = load_workbook(path, data_only=True)
+    regular, final = (sr.stage.name for sr in result.stages)
+
+    def cells(sheet: str, rng: str) -> list[list[Any]]:
+        return [[_excel(c.value) for c in row] for row in wb[sheet][rng]]
+
+    args = [cells("Season", "A5:D6"), cells("Season", "A10:B18"), cells("Players", "A5:B40"),
+            cells("Penalties", "A5:F104")]
+    for sr in result.stages:
+        got = call("MJ_SEASON", *args, sr.stage.name, "players", cells(regular, "E5:Y200"),
+                   None, cells(final, "E5:Y40"))
+        assert _cells(got) == _cells(standing_rows(sr.players))
