@@ -620,7 +620,8 @@ def _season_games(grid: list[list[Any]], stage: str, n: int) -> list[dict[str, A
     """A league tab's game rows (players, scores, deposits, penalties, then optional chips
     and substitutes blocks) as the engine's named columns; rows without scores are skipped.
     A single extra block of n columns is chips when any of its cells holds a number (a chip
-    count typed as text then gets its own message), else substitutes (names)."""
+    count typed as text then gets its own message), else substitutes (names). Messages name
+    a row by its place in the range ("Final games row 3")."""
     blocks = [c for c in range(3 * n + 1, len(grid[0]) if grid else 0, n)
               if c + n <= len(grid[0])]
     chips = subs = None
@@ -632,12 +633,12 @@ def _season_games(grid: list[list[Any]], stage: str, n: int) -> list[dict[str, A
             if len(blocks) > 1 or numeric(blocks[0]) else (None, blocks[0])
     out: list[dict[str, Any]] = []
     for i, row in enumerate(grid, 1):
-        if all(_is_blank(v) for v in row[n:2 * n]):
+        if all(_is_blank(v) for v in row[n:3 * n + 1]):  # no score, deposit nor penalty
             continue
         game: dict[str, Any] = {"stage": stage, "deposits": row[2 * n] if len(row) > 2 * n
                                 else None, "_label": f"{stage} games row {i}"}
         for k, seat in enumerate(_SEAT_KEYS[:n]):
-            game[seat] = row[k]
+            game[seat] = None if _is_blank(row[k]) else row[k]  # desktop Excel: 0
             game[f"{seat}_score"] = row[n + k] if len(row) > n + k else None
             game[f"{seat}_penalty"] = row[2 * n + 1 + k] if len(row) > 2 * n + 1 + k else None
             if chips is not None:
@@ -700,9 +701,19 @@ def MJ_SEASON(stages: Cells, settings: Cells = None, players: Cells = None,
     penalties that cannot count are listed below with the reason, the rest still rank.
     E.g. =MJ_SEASON(Season!A5:D6, Season!A10:B18, Players!A5:B40, Penalties!A5:F104,
     "Final", "players", Regular!E5:Y200, , Final!E5:Y40)."""
+    try:
+        return _season_table(stages, settings, players, penalties, stage, what,
+                             [games1, games2, games3, games4],
+                             [ruleset1, ruleset2, ruleset3, ruleset4])
+    except UmaokaError as e:  # a message quoting a whole long cell: one line, clipped
+        raise UmaokaExcelError(excerpt(str(e), 400)) from None
+
+
+def _season_table(stages: Cells, settings: Cells, players: Cells, penalties: Cells,
+                  stage: Cells, what: Cells, games: list[Cells], rules: list[Cells]
+                  ) -> list[list[Any]]:
+    """MJ_SEASON's table (see there)."""
     specs = _season_stages(stages)
-    games = [games1, games2, games3, games4]
-    rules = [ruleset1, ruleset2, ruleset3, ruleset4]
     if len(specs) > len(games):
         raise UmaokaExcelError(f"the season has {len(specs)} stages but MJ_SEASON takes the "
                                f"games of {len(games)}; merge stages or use umaoka settle.")
@@ -730,7 +741,8 @@ def MJ_SEASON(stages: Cells, settings: Cells = None, players: Cells = None,
     sr = next(r for r in result.stages if r.stage is shown)
     kind = str(_scalar(what, "players")).strip().lower()
     if kind not in ("players", "teams", "player", "team"):
-        raise UmaokaExcelError(f'what cannot be "{_scalar(what)}"; use players or teams.')
+        raise UmaokaExcelError(f'what cannot be "{excerpt(_scalar(what))}"; use players or '
+                               "teams.")
     table = [_numbers(r) for r in standing_rows(sr.teams if kind.startswith("team")
                                                 else sr.players)]
     width = len(table[0])
