@@ -25,7 +25,9 @@ ENGINE = ROOT.parent / "engine"
 #: engine reads bottom-up: rules -> presets -> resolve -> settle); modules not listed here
 #: are left out.
 ENGINE_MODULES = ("errors", "rules", "presets", "resolve", "settle", "shortcut", "standings",
-                  "hand_rules", "fu", "pao", "hands", "ranks", "rankpoints", "stats")
+                  "hand_rules", "fu", "pao", "hands", "ranks", "rankpoints", "stats",
+                  "substitutes", "gamelog", "penalties", "ranking", "teams", "season",
+                  "season_settings")
 
 #: Packages main.py needs besides the standard library: Lite always runs xlwings, and
 #: the hand module (when present) uses the mahjong package. The floors are the oldest
@@ -154,7 +156,9 @@ def lite_source() -> str:
     top-level imports are gathered at the top and module docstrings are dropped. A private
     top-level name that an earlier module already uses (``_closest`` in rules and hands) is
     renamed in the later module (``_hands_closest``), where it is defined and everywhere
-    it is used; two modules defining the same public name is an error.
+    it is used; so is a public one of the engine (``GameRecord`` of stats and of gamelog:
+    ``_gamelogGameRecord``, which gamelog's importers read). The Excel functions' names
+    are never renamed: a clash with one of them is an error.
     """
     modules = [_Module(name, path) for name, path in _sources()]
     taken = dict.fromkeys(LOADER_NAMES, "main.py's loader")  # name in main.py -> its module
@@ -162,7 +166,7 @@ def lite_source() -> str:
         for name in sorted(m.defined):
             final = name
             if final in taken:
-                if not name.startswith("_"):
+                if not name.startswith("_") and m.name == "umaoka.addin.udfs":
                     raise UmaokaError(f"{m.name} and {taken[name]} both define '{name}'; "
                                       "rename one so main.py can hold both.")
                 final = f"_{m.short}{name}"

@@ -18,6 +18,7 @@ sheet, while this module's own conversion costs well under 1 µs per cell.
 
 from __future__ import annotations
 
+import datetime
 import functools
 import logging
 import sys
@@ -38,7 +39,10 @@ from umaoka.engine import (
 from umaoka.engine import ruleset as resolve_ruleset
 from umaoka.engine.errors import excerpt
 from umaoka.engine.hands import hand, hand_rules, hand_table
+from umaoka.engine.ranking import standing_rows
 from umaoka.engine.rankpoints import game_rank_points, rank_points
+from umaoka.engine.season import run_season
+from umaoka.engine.season_settings import season_settings
 from umaoka.engine.stats import player_stats
 
 __all__ = [
@@ -49,6 +53,7 @@ __all__ = [
     "MJ_RANK",
     "MJ_RANKPOINTS",
     "MJ_RULESET",
+    "MJ_SEASON",
     "MJ_SETTLE",
     "MJ_SHORTCUT",
     "MJ_STANDINGS",
@@ -584,3 +589,163 @@ def MJ_RANKPOINTS(results: Cells, system: Cells, room: Cells, rank: Cells,
 
 def _cell_or(value: Any, default: Any) -> Any:
     return default if value is None or value == "" else value
+
+
+# ------------------------------------------------------------------------------------------------
+# A season's standings (no rules here: the engine's run_season ranks, carries and cuts).
+
+_SEAT_KEYS = ("east", "south", "west", "north")
+_PENALTY_KEYS = ("date", "stage", "player", "team", "points", "reason")
+
+
+def _season_stages(stages: Cells) -> list[dict[str, Any]]:
+    """The Season sheet's stage rows (stage, ruleset shown, advance, carry) as the engine's
+    stage settings; blank rows are skipped."""
+    out: list[dict[str, Any]] = []
+    for row in _grid(stages):
+        row = (row + [None] * 4)[:4]
+        if _is_blank(row[0]):
+            continue
+        stage: dict[str, Any] = {"name": str(row[0]).strip(),
+                                 "shown": None if _is_blank(row[1]) else row[1]}
+        if not _is_blank(row[2]):
+            stage["advance"] = row[2]
+        if out or not _is_blank(row[3]):
+            stage["carry"] = "zero" if _is_blank(row[3]) else row[3]
+        out.append(stage)
+    return out
+
+
+def _season_games(grid: list[list[Any]], stage: str, n: int) -> list[dict[str, Any]]:
+    """A league tab's game rows (players, scores, deposits, penalties, then optional chips
+    and substitutes blocks) as the engine's named columns; rows without scores are skipped.
+    A single extra block of n columns is chips when any of its cells holds a number (a chip
+    count typed as text then gets its own message), else substitutes (names). Messages name
+    a row by its place in the range ("Final games row 3")."""
+    blocks = [c for c in range(3 * n + 1, len(grid[0]) if grid else 0, n)
+              if c + n <= len(grid[0])]
+    chips = subs = None
+    if blocks:
+        def numeric(c: int) -> bool:
+            return any(not _is_blank(v) and type(v) in (int, float) for r in grid
+                       for v in r[c:c + n])
+        chips, subs = (blocks[0], blocks[1] if len(blocks) > 1 else None) \
+            if len(blocks) > 1 or numeric(blocks[0]) else (None, blocks[0])
+    out: list[dict[str, Any]] = []
+    for i, row in enumerate(grid, 1):
+        if all(_is_blank(v) for v in row[n:3 * n + 1]):  # no score, deposit nor penalty
+            continue
+        game: dict[str, Any] = {"stage": stage, "deposits": row[2 * n] if len(row) > 2 * n
+                                else None, "_label": f"{stage} games row {i}"}
+        for k, seat in enumerate(_SEAT_KEYS[:n]):
+            game[seat] = None if _is_blank(row[k]) else row[k]  # desktop Excel: 0
+            game[f"{seat}_score"] = row[n + k] if len(row) > n + k else None
+            game[f"{seat}_penalty"] = row[2 * n + 1 + k] if len(row) > 2 * n + 1 + k else None
+            if chips is not None:
+                game[f"{seat}_chips"] = row[chips + k]
+            if subs is not None and not _is_blank(row[subs + k]):
+                game[f"{seat}_sub"] = row[subs + k]
+        out.append(game)
+    return out
+
+
+def _penalty_row(row: list[Any], i: int) -> dict[str, Any]:
+    """A Penalties sheet row as the engine's named columns: blank cells (0 from desktop
+    Excel) as None, an Excel date serial number as the date."""
+    out: dict[str, Any] = {k: None if _is_blank(v) and k != "points" else v
+                           for k, v in zip(_PENALTY_KEYS, row)}
+    date = out.get("date")
+    if type(date) in (int, float) and not isinstance(date, bool):
+        out["date"] = _EXCEL_EPOCH + datetime.timedelta(days=int(date))
+    out["_label"] = f"penalties row {i}"
+    return out
+
+
+_EXCEL_EPOCH = datetime.date(1899, 12, 30)
+
+
+@xw.func
+@xw.arg("stages", Cells, ndim=2,
+        doc="The Season sheet's stage rows: stage (a league tab's name), ruleset (used when "
+            "the stage's ruleset argument is blank), advance, carry (full, half, zero or a "
+            "factor), in order.")
+@xw.arg("settings", Cells, ndim=2,
+        doc="The Season sheet's two-column settings (name, competition, min_games, ranking, "
+            "tie_breaks, substitutes, absent_result, chip_value, game_caps). Blank: defaults.")
+@xw.arg("players", Cells, ndim=2,
+        doc="The Players sheet's rows: name, team (the team column may be blank).")
+@xw.arg("penalties", Cells, ndim=2,
+        doc="The Penalties sheet's rows: date, stage, player, team, points, reason. Blank: "
+            "none.")
+@xw.arg("stage", Cells, doc="The stage to show (a stage's name). Blank: the only stage.")
+@xw.arg("what", Cells, doc='"players" (blank) or "teams": which table of the stage.')
+@xw.arg("games1", "raw", ndim=2,
+        doc="The first stage's game rows: players, scores, deposits, penalties, then chips "
+            "and substitutes if the tab has them (its columns from the first player on).")
+@xw.arg("ruleset1", Cells, ndim=2, err_to_str=True,
+        doc=RULESET_DOC.replace("Blank: standard.", "Blank: the stage row's ruleset."))
+@xw.arg("games2", "raw", ndim=2, doc="The second stage's game rows, as games1. Blank: none.")
+@xw.arg("ruleset2", Cells, ndim=2, err_to_str=True, doc="As ruleset1.")
+@xw.arg("games3", "raw", ndim=2, doc="The third stage's game rows, as games1. Blank: none.")
+@xw.arg("ruleset3", Cells, ndim=2, err_to_str=True, doc="As ruleset1.")
+@xw.arg("games4", "raw", ndim=2, doc="The fourth stage's game rows, as games1. Blank: none.")
+@xw.arg("ruleset4", Cells, ndim=2, err_to_str=True, doc="As ruleset1.")
+@_excel_function
+def MJ_SEASON(stages: Cells, settings: Cells = None, players: Cells = None,
+              penalties: Cells = None, stage: Cells = None, what: Cells = None,
+              games1: Cells = None, ruleset1: Cells = None, games2: Cells = None,
+              ruleset2: Cells = None, games3: Cells = None, ruleset3: Cells = None,
+              games4: Cells = None, ruleset4: Cells = None) -> Any:
+    """A season stage's standings (players or teams): carried points, this stage's points,
+    chips, penalties, total, rank, who advanced and which tie-break decided; games or
+    penalties that cannot count are listed below with the reason, the rest still rank.
+    E.g. =MJ_SEASON(Season!A5:D6, Season!A10:B18, Players!A5:B40, Penalties!A5:F104,
+    "Final", "players", Regular!E5:Y200, , Final!E5:Y40)."""
+    try:
+        return _season_table(stages, settings, players, penalties, stage, what,
+                             [games1, games2, games3, games4],
+                             [ruleset1, ruleset2, ruleset3, ruleset4])
+    except UmaokaError as e:  # a message quoting a whole long cell: one line, clipped
+        raise UmaokaExcelError(excerpt(str(e), 400)) from None
+
+
+def _season_table(stages: Cells, settings: Cells, players: Cells, penalties: Cells,
+                  stage: Cells, what: Cells, games: list[Cells], rules: list[Cells]
+                  ) -> list[list[Any]]:
+    """MJ_SEASON's table (see there)."""
+    specs = _season_stages(stages)
+    if len(specs) > len(games):
+        raise UmaokaExcelError(f"the season has {len(specs)} stages but MJ_SEASON takes the "
+                               f"games of {len(games)}; merge stages or use umaoka settle.")
+    for i, spec in enumerate(specs):  # blank: the ruleset the stage row shows
+        given = _grid(rules[i])
+        spec["ruleset"] = _rules(rules[i] if given and not _blank_row(given[0])
+                                 else spec.pop("shown"))
+        spec.pop("shown", None)
+    values = {str(r[0]).strip(): r[1] for r in _grid(settings)
+              if len(r) > 1 and not _is_blank(r[0]) and not _is_blank(r[1])}
+    roster = [r for r in _grid(players) if r and not _is_blank(r[0])]
+    teams: dict[str, list[str]] = {}
+    for r in roster:
+        if len(r) > 1 and not _is_blank(r[1]):
+            teams.setdefault(str(r[1]).strip(), []).append(str(r[0]).strip())
+    season = season_settings({**values, "stages": specs, "teams": teams,
+                              "players": [str(r[0]).strip() for r in roster]})
+    records: list[dict[str, Any]] = []
+    for i, st in enumerate(season.stages):
+        records += _season_games(_grid(games[i]), st.name, st.ruleset.players)
+    log = [_penalty_row(row, i) for i, row in enumerate(_grid(penalties), 1)
+           if not _blank_row(row)]
+    result = run_season(season, records, log)
+    shown = season.stage(None if _is_blank(_scalar(stage)) else str(_scalar(stage)))
+    sr = next(r for r in result.stages if r.stage is shown)
+    kind = str(_scalar(what, "players")).strip().lower()
+    if kind not in ("players", "teams", "player", "team"):
+        raise UmaokaExcelError(f'what cannot be "{excerpt(_scalar(what))}"; use players or '
+                               "teams.")
+    table = [_numbers(r) for r in standing_rows(sr.teams if kind.startswith("team")
+                                                else sr.players)]
+    width = len(table[0])
+    mine = [p for p in result.problems if p.startswith(f"{shown.name} games row ")
+            or f"stage {shown.name}" in p or p.startswith("penalties row")]
+    return table + [[text] + [""] * (width - 1) for text in (*sr.notes, *mine)]

@@ -39,7 +39,7 @@ from decimal import Decimal
 from fractions import Fraction
 from typing import Any
 
-from .errors import UmaokaError
+from .errors import UmaokaError, excerpt
 from .penalties import penalty_points
 from .ranking import DEFAULT_TIE_BREAKS, parse_ranking, parse_tie_breaks
 from .resolve import ruleset
@@ -127,11 +127,11 @@ def parse_carry(value: Any) -> Decimal:
 
 def _whole(key: str, value: Any, least: int) -> int:
     text = str(value).strip()
-    if isinstance(value, bool) or not re.fullmatch(r"[+-]?\d+(\.0*)?", text):
-        raise UmaokaError(f'{key} must be a whole number (got "{value}").')
-    n = int(float(text))
+    if isinstance(value, bool) or not re.fullmatch(r"[+-]?\d{1,15}(\.0*)?", text):
+        raise UmaokaError(f'{key} must be a whole number (got "{excerpt(value)}").')
+    n = int(text.split(".")[0])  # not via float: a long run of digits is no infinity
     if n < least:
-        raise UmaokaError(f"{key} must be at least {least} (got {value}).")
+        raise UmaokaError(f"{key} must be at least {least} (got {excerpt(value)}).")
     return n
 
 

@@ -167,6 +167,20 @@ def league_cols(league: League, n: int) -> LeagueCols:
     return LeagueCols(n, chips=league.chips, subs=league.subs, given=league.given)
 
 
+#: First row of the Season sheet's stage table and of the penalty log.
+SEASON_FIRST = 5
+PENALTIES_FIRST = 5
+#: Spare penalty rows of a template.
+SPARE_PENALTIES = 100
+PENALTY_COLUMNS = ("date", "stage", "player", "team", "points", "reason")
+
+
+def settings_first(stage_rows: int) -> int:
+    """First row of the Season sheet's settings: below the stages, a blank row and two
+    headings."""
+    return SEASON_FIRST + stage_rows + 3
+
+
 RULES_FIRST = 5  # first row of the key/value table of a rules sheet
 PLAYERS_FIRST = 5
 

@@ -12,7 +12,14 @@ from openpyxl.worksheet.datavalidation import DataValidation
 from umaoka.engine.penalties import PENALTY_REASONS
 
 from .labels import label, note_lines
-from .layout import HEADER_ROW
+from .layout import (  # noqa: F401  (the season sheets' layout, kept importable here)
+    HEADER_ROW,
+    PENALTIES_FIRST,
+    PENALTY_COLUMNS,
+    SEASON_FIRST,
+    SPARE_PENALTIES,
+    settings_first,
+)
 from .season_book import (
     SETTING_CHOICES,
     SETTINGS,
@@ -26,18 +33,6 @@ from .season_labels import REASONS_JA
 from .sheet_base import SheetWriter
 from .styles import put, quote
 from .writer import save_value
-
-#: First row of the stage table and of the penalty log.
-SEASON_FIRST = 5
-PENALTIES_FIRST = 5
-#: Spare penalty rows of a template.
-SPARE_PENALTIES = 100
-PENALTY_COLUMNS = ("date", "stage", "player", "team", "points", "reason")
-
-
-def settings_first(stage_rows: int) -> int:
-    """First row of the settings table: below the stages, a blank row and two headings."""
-    return SEASON_FIRST + stage_rows + 3
 
 
 def _list(values: list[str]) -> str | None:

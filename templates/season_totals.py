@@ -23,6 +23,7 @@ from typing import Any
 from umaoka.engine import PlayerStanding
 
 from .labels import label
+from .layout import PENALTIES_FIRST, SPARE_PENALTIES, settings_first
 from .model import Book, League
 from .styles import quote
 
@@ -112,7 +113,6 @@ def total_terms(book: Book, league: League, lang: str, x: str, players: Sequence
     league tab's ranges per seat.
     """
     from .season_book import SETTINGS
-    from .season_sheet import PENALTIES_FIRST, SPARE_PENALTIES, settings_first
 
     if book.season is None:
         return ""

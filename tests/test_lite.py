@@ -111,6 +111,18 @@ CHILD = textwrap.dedent('''
         "presets": len(call("MJ_PRESETS")),
         "shortcut": call("MJ_SHORTCUT")[1],
         "explain": call("MJ_EXPLAIN", [[35700, 32400, 22200, 9700]])[1],
+        "season": call("MJ_SEASON", [["Regular", None, None, None],
+                                     ["Final", None, None, "half"]],
+                       [["chip_value", 1]], [["A", "Red"], ["B", "Red"], ["C", "Blue"],
+                                             ["D", "Blue"], ["E", "Blue"]],
+                       [[None, "Regular", "B", None, -10, "lateness"]], "Final", "players",
+                       [["A", "B", "C", "D", 35700, 32400, 22200, 9700] + [None] * 5
+                        + [1, 0, -1, 0],
+                        ["B", "C", "E", "A", 45000, 33000, 18000, 4000] + [None] * 9,
+                        ["A", "B", "C", "D", 35700, 32400, 22200, 9600] + [None] * 9],
+                       "standard",
+                       [["A", "B", "C", "D", 30000, 30000, 25000, 15000] + [None] * 9],
+                       "mleague"),
     }
     print(json.dumps(out))
 ''')
@@ -196,6 +208,11 @@ def test_main_py_other_functions(child: dict):
     assert child["presets"] == 11
     assert child["shortcut"] == [1, 25000, 25000, 25, 35, 10]
     assert child["explain"] == ["East", 35700, 0, 1, 5.7, 6, 0, 20, 20, 0, 46]
+    # worked by hand: B 12 + 55 - 10 = 57 in the regular season, half (28.5) carried,
+    # 30 in the final (a tie for 1st under mleague's split uma)
+    assert child["season"][1][:9] == [1, "B", "Red", 1, 28.5, 30, 0, 0, 58.5]
+    assert child["season"][2][:9] == [2, "A", "Red", 1, 0.5, 30, 0, 0, 30.5]
+    assert [r[1] for r in child["season"][1:]] == ["B", "A", "E", "C", "D"]
 
 
 @pytest.mark.parametrize("version", list(OTHER_PYTHONS))

@@ -17,7 +17,7 @@ from umaoka.addin import udfs
 
 GAME = [35700, 32400, 22200, 9700]
 NAMES = ["MJ_EXPLAIN", "MJ_HAND", "MJ_HAND_TABLE", "MJ_PRESETS", "MJ_RANK", "MJ_RANKPOINTS",
-         "MJ_RULESET", "MJ_SETTLE", "MJ_SHORTCUT", "MJ_STANDINGS"]
+         "MJ_RULESET", "MJ_SEASON", "MJ_SETTLE", "MJ_SHORTCUT", "MJ_STANDINGS"]
 
 
 def payload(func_name: str, *args: Any) -> dict[str, Any]:

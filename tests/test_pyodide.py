@@ -109,7 +109,25 @@ def _cases() -> list[tuple[str, str, list[Any], dict[str, Any]]]:
         head = [["preset", rules.name]] if rules.name in PRESETS else []
         return head + [[k, excel(v)] for k, v in rules.values().items()]
 
+    # A two-stage season with teams, chips, a penalty and a bad row (left out, listed).
+    pad = [None] * 9
+    season = [[["Regular", None, None, None], ["Final", None, None, "half"]],
+              [["name", "Cup"], ["chip_value", 1]],
+              [["A", "Red"], ["B", "Red"], ["C", "Blue"], ["D", "Blue"], ["E", "Blue"]],
+              [[None, "Regular", "B", None, -10, "lateness"]]]
+    games = [[["A", "B", "C", "D", 35700, 32400, 22200, 9700, *[None] * 5, 1, 0, -1, 0],
+              ["B", "C", "E", "A", 45000, 33000, 18000, 4000, *pad],
+              ["A", "B", "C", "D", 35700, 32400, 22200, 9600, *pad]], cell("standard"),
+             [["A", "B", "C", "D", 30000, 30000, 25000, 15000, *pad]], cell("mleague")]
+
+    def season_of(stage: str, what: str) -> dict[str, Any]:
+        return {"value": excel(udfs.MJ_SEASON(*season, stage, what, *games))}
+
     return [
+        ("season, final stage's players", "MJ_SEASON",
+         [*season, cell("Final"), cell("players"), *games], season_of("Final", "players")),
+        ("season, a bad row and the teams", "MJ_SEASON",
+         [*season, cell("Regular"), cell("teams"), *games], season_of("Regular", "teams")),
         ("settle one game, ruleset omitted", "MJ_SETTLE", [[GAME]],
          {"value": [excel(settle(GAME, std).final)]}),
         ("settle one game as a column, mleague", "MJ_SETTLE",

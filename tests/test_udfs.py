@@ -287,7 +287,7 @@ def test_hand_table():
 def test_all_lists_every_excel_function():
     funcs = sorted(n for n in dir(udfs) if hasattr(getattr(udfs, n), "__xlfunc__"))
     assert funcs == sorted(udfs.__all__)
-    assert len(funcs) == 10
+    assert len(funcs) == 11
 
 
 def test_addin_config_and_instructions():
