@@ -36,7 +36,7 @@ class RatingSheets(SheetWriter):
             return
         st, lang = self.st, self.lang
         games = self.stat_games(index)  # type: ignore[attr-defined]
-        name = self._rating_name(index)
+        name = self.league_sheet_name(index, "sheet_league_rating")
         ws = self.wb.create_sheet(name)
         self._title(ws, self.suffix(label("title_rating", lang, name=league.name)),
                     label("note_rating", lang))
@@ -61,18 +61,6 @@ class RatingSheets(SheetWriter):
         ws.freeze_panes = f"A{HEADER_ROW + 1}"
         self._print(ws, f"{HEADER_ROW}:{HEADER_ROW}")
         self._protect(ws)
-
-    def _rating_name(self, index: int) -> str:
-        league = self.book.leagues[index]
-        taken = {n.lower() for n in self.wb.sheetnames}
-        base = label("sheet_league_rating", self.lang, name=league.name)
-        if len(base) > 31:
-            base = label("sheet_league_rating", self.lang,
-                         name=league.name[: 31 - len(base) + len(league.name)])
-        name, i = base, 2
-        while name.lower() in taken:
-            name, i = f"{base[:28]} {i}", i + 1
-        return name
 
     def _head_to_head(self, ws: Any, games: list[Any]) -> None:
         st, lang = self.st, self.lang

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import math
 import unicodedata
+from dataclasses import dataclass
 from decimal import Decimal
 from typing import Any
 
@@ -13,13 +14,25 @@ from openpyxl.worksheet.worksheet import Worksheet
 from umaoka.engine import PlayerStanding, Settlement, __version__
 
 from .labels import label
-from .layout import game_rows, roster_size, sheet_names
-from .model import Book, Game, Origin, Rules
-from .results import Outcome, counted, league_standings, settle_league
+from .layout import game_rows, league_cols, roster_size, sheet_names
+from .model import Book, Game, League, Origin, Rules
+from .results import FIRST_ROW, Outcome, counted, league_standings, settle_league
 from .saved_values import LeagueValues, Slot, league_slots, league_values
 from .season_totals import extras, with_extras
-from .styles import Styles, points_format, print_setup, protect, put
+from .styles import Styles, points_format, print_setup, protect, put, ref
 from .styles import widths as set_widths
+
+
+@dataclass(frozen=True)
+class TabRanges:
+    """A league tab's game-row ranges (``'Spring'!$E$5:$E$204``), one per seat."""
+
+    players: list[str]
+    scores: list[str]
+    results: list[str]
+    places: list[str]
+    chips: list[str]
+    last: str
 
 
 class SheetWriter:
@@ -93,6 +106,31 @@ class SheetWriter:
     def suffix(self, title: str) -> str:
         """A title, marked as the settled copy's when it is one."""
         return title + label("settled_suffix", self.lang) if self.settled else title
+
+    def tab_ranges(self, league: League, n: int) -> TabRanges:
+        """Absolute references to the game-row ranges of a league tab's columns."""
+        cols = league_cols(league, n)
+        rows = game_rows(league, self.settled)
+        first, last = FIRST_ROW, FIRST_ROW + rows - 1
+
+        def col(cs: list[int]) -> list[str]:
+            return [ref(league.name, c, first, last) for c in cs]
+
+        return TabRanges(col(cols.players), col(cols.scores), col(cols.results),
+                         col(cols.places), col(cols.chip_cols), col([cols.last])[0])
+
+    def league_sheet_name(self, index: int, key: str) -> str:
+        """A per-league sheet's name (label ``key``, e.g. ``<league> Stats``), shortened to
+        Excel's 31 characters and unique in the book."""
+        league = self.book.leagues[index]
+        taken = {n.lower() for n in self.wb.sheetnames}
+        base = label(key, self.lang, name=league.name)
+        if len(base) > 31:
+            base = label(key, self.lang, name=league.name[: 31 - len(base) + len(league.name)])
+        name, i = base, 2
+        while name.lower() in taken:
+            name, i = f"{base[:28]} {i}", i + 1
+        return name
 
     def standings_of(self, index: int) -> list[PlayerStanding]:
         if index not in self._standings:

@@ -15,7 +15,7 @@ from openpyxl.worksheet.worksheet import Worksheet
 from umaoka.engine import PlayerStanding, standings_table
 
 from .labels import label, place_label
-from .layout import CHART_SERIES, HEADER_ROW, StandCols, game_rows, league_cols
+from .layout import CHART_SERIES, HEADER_ROW, StandCols, game_rows
 from .model import League
 from .results import FIRST_ROW, cumulative
 from .saved_values import Slot, chart_values, overall_slots, visible_rows
@@ -177,19 +177,8 @@ class StandingsSheets(SheetWriter):
                           self.lang))
         rows_of = self.standings_of(index) if self.settled else None
         sc = self._standings_frame(ws, n, whole, self._size(rows_of))
-        cols = league_cols(league, n)
-        rows = game_rows(league, self.settled)
-        g1, g2 = FIRST_ROW, FIRST_ROW + rows - 1
-        sheet = league.name
-
-        def col(c: int) -> str:
-            return ref(sheet, c, g1, g2)
-
-        P = [col(c) for c in cols.players]
-        F = [col(c) for c in cols.results]
-        PL = [col(c) for c in cols.places]
-        CH = [col(c) for c in cols.chip_cols]
-        LAST = col(cols.last)
+        tab = self.tab_ranges(league, n)
+        P, F, PL, CH, LAST = tab.players, tab.results, tab.places, tab.chips, tab.last
 
         def plus(terms: list[str]) -> str:
             return "+".join(terms)

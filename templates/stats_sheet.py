@@ -21,12 +21,12 @@ from openpyxl.worksheet.formula import ArrayFormula
 from umaoka.engine.stats import GameRecord, PlayerStats, player_stats, records
 
 from .labels import label
-from .layout import HEADER_ROW, game_rows, league_cols
+from .layout import HEADER_ROW
 from .model import Game, League
-from .results import FIRST_ROW, Platform
+from .results import Platform
 from .saved_values import LeagueValues, visible_rows
 from .sheet_base import SheetWriter
-from .styles import num, put, quote, ref
+from .styles import num, put, quote
 from .writer import save_value
 
 #: Columns: player, games, top-two rate, bust rate, average raw, best, worst; the settled
@@ -101,24 +101,11 @@ class StatsSheets(SheetWriter):
             cache[index] = records(stats_records(self.counted[index]))
         return cache[index]
 
-    def stats_name(self, index: int) -> str:
-        """``<league> Stats``, shortened to Excel's 31 characters, unique in the book."""
-        league = self.book.leagues[index]
-        taken = {n.lower() for n in self.wb.sheetnames}
-        base = label("sheet_league_stats", self.lang, name=league.name)
-        if len(base) > 31:
-            base = label("sheet_league_stats", self.lang,
-                         name=league.name[: 31 - len(base) + len(league.name)])
-        name, i = base, 2
-        while name.lower() in taken:
-            name, i = f"{base[:28]} {i}", i + 1
-        return name
-
     def stats_sheet(self, index: int, league: League) -> None:
         st, lang = self.st, self.lang
         rules = self.book.rules_of(league).ruleset
         n = rules.players
-        ws = self.wb.create_sheet(self.stats_name(index))
+        ws = self.wb.create_sheet(self.league_sheet_name(index, "sheet_league_stats"))
         self._title(ws, self.suffix(label("title_stats", lang, name=league.name)),
                     label("note_stats_settled" if self.settled else "note_stats", lang))
         keys = list(_KEYS) + (list(_STREAKS) if self.settled else [])
@@ -149,18 +136,8 @@ class StatsSheets(SheetWriter):
 
     def _stats_formulas(self, ws: Any, index: int, league: League, n: int,
                         styles: list[Any]) -> None:
-        cols = league_cols(league, n)
-        rows = game_rows(league, False)
-        g1, g2 = FIRST_ROW, FIRST_ROW + rows - 1
-        sheet = league.name
-
-        def col(c: int) -> str:
-            return ref(sheet, c, g1, g2)
-
-        P = [col(c) for c in cols.players]
-        S = [col(c) for c in cols.scores]
-        F = [col(c) for c in cols.results]
-        PL = [col(c) for c in cols.places]
+        tab = self.tab_ranges(league, n)
+        P, S, F, PL = tab.players, tab.scores, tab.results, tab.places
         standings = quote(self.names["standings"][index])
         shown = visible_rows(self.slots[index], n)
         names = [row[1] for row in shown]
