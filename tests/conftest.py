@@ -4,3 +4,20 @@ import os
 
 os.environ["XLWINGS_ON_SERVER"] = "true"
 os.environ["XLWINGS_LICENSE_KEY"] = "noncommercial"
+
+
+import io  # noqa: E402
+
+import pytest  # noqa: E402
+
+
+@pytest.fixture
+def screen(monkeypatch: pytest.MonkeyPatch) -> io.StringIO:
+    """An 80-column terminal for the CLI's tables (what ``umaoka`` prints to a console)."""
+    from rich.console import Console
+    from umaoka.addin import cli
+
+    out = io.StringIO()
+    monkeypatch.setattr(cli, "_console", lambda stderr=False: Console(
+        file=out, width=80, force_terminal=True, color_system=None, highlight=False))
+    return out

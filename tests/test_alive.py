@@ -27,6 +27,7 @@ from xml.etree import ElementTree as ET
 
 import pytest
 from openpyxl import load_workbook
+from test_libreoffice import convert
 from umaoka.addin.cli import main
 from umaoka.engine import UmaokaError
 from umaoka.templates.build import LeagueCols, build_workbook, write_league
@@ -315,15 +316,7 @@ RECALC_ALWAYS = """<?xml version="1.0" encoding="UTF-8"?>
 
 def as_opened(src: Path, fmt: str, tmp: Path) -> Path:
     """``src`` converted by LibreOffice as it opens it, with a fresh default profile."""
-    out = tmp / f"opened-{fmt}"
-    profile = (tmp / "lo-default").as_uri()
-    result = subprocess.run(
-        [str(SOFFICE), f"-env:UserInstallation={profile}", "--headless", "--norestore",
-         "--convert-to", fmt, "--outdir", str(out), str(src)],
-        capture_output=True, text=True, timeout=300)
-    target = out / f"{src.stem}.{fmt}"
-    assert target.exists(), result.stdout + result.stderr
-    return target
+    return convert(src, fmt, tmp, out="opened", profile="lo-default", timeout=300)
 
 
 def hard_recalculated(src: Path, fmt: str, tmp: Path) -> Path:
@@ -344,10 +337,7 @@ def hard_recalculated(src: Path, fmt: str, tmp: Path) -> Path:
         profile_dir = tmp / "lo-recalc"
         (profile_dir / "user").mkdir(parents=True, exist_ok=True)
         (profile_dir / "user" / "registrymodifications.xcu").write_text(RECALC_ALWAYS)
-        result = subprocess.run(
-            [str(SOFFICE), f"-env:UserInstallation={profile_dir.as_uri()}", "--headless",
-             "--norestore", "--convert-to", fmt, "--outdir", str(out), str(src)],
-            capture_output=True, text=True, timeout=300)
+        return convert(src, fmt, tmp, out="recalc", profile="lo-recalc", timeout=300)
     assert target.exists(), result.stdout + result.stderr
     return target
 

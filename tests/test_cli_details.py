@@ -12,7 +12,6 @@ from pathlib import Path
 import pytest
 from openpyxl import load_workbook
 from rich.cells import cell_len
-from rich.console import Console
 from umaoka.addin import cli
 from umaoka.engine import ruleset
 from umaoka.templates.demo import demo_book
@@ -29,15 +28,6 @@ def one_error(err: str, code: int, expected: int = 2) -> str:
     assert code == expected and len(lines) == 1 and lines[0].startswith("umaoka: error: "), err
     assert "Traceback" not in err
     return lines[0]
-
-
-@pytest.fixture
-def screen(monkeypatch: pytest.MonkeyPatch) -> io.StringIO:
-    """An 80-column terminal."""
-    out = io.StringIO()
-    monkeypatch.setattr(cli, "_console", lambda stderr=False: Console(
-        file=out, width=80, force_terminal=True, color_system=None, highlight=False))
-    return out
 
 
 def fits_80(text: str) -> None:

@@ -25,14 +25,16 @@ SOFFICE = shutil.which("soffice") or shutil.which("libreoffice")
 pytestmark = pytest.mark.skipif(SOFFICE is None, reason="LibreOffice (soffice) is not installed")
 
 
-def convert(src: Path, fmt: str, tmp: Path) -> Path:
-    out = tmp / f"out-{fmt}"
-    profile = (tmp / "lo-profile").as_uri()
+def convert(src: Path, fmt: str, tmp: Path, *, out: str = "out", profile: str = "lo-profile",
+            timeout: int = 180) -> Path:
+    """``src`` converted to ``fmt`` by LibreOffice headless, into ``tmp/<out>-<fmt>``, with
+    the user profile ``tmp/<profile>`` (a fresh default one unless the caller set it up)."""
+    folder = tmp / f"{out}-{fmt}"
     result = subprocess.run(
-        [str(SOFFICE), f"-env:UserInstallation={profile}", "--headless", "--norestore",
-         "--convert-to", fmt, "--outdir", str(out), str(src)],
-        capture_output=True, text=True, timeout=180)
-    target = out / f"{src.stem}.{fmt}"
+        [str(SOFFICE), f"-env:UserInstallation={(tmp / profile).as_uri()}", "--headless",
+         "--norestore", "--convert-to", fmt, "--outdir", str(folder), str(src)],
+        capture_output=True, text=True, timeout=timeout)
+    target = folder / f"{src.stem}.{fmt}"
     assert target.exists(), result.stdout + result.stderr
     return target
 

@@ -7,16 +7,7 @@ import re
 from pathlib import Path
 
 import pytest
-from rich.console import Console
 from umaoka.addin import cli
-
-
-@pytest.fixture
-def screen(monkeypatch: pytest.MonkeyPatch) -> io.StringIO:
-    out = io.StringIO()
-    monkeypatch.setattr(cli, "_console", lambda stderr=False: Console(
-        file=out, width=80, force_terminal=True, color_system=None, highlight=False))
-    return out
 
 
 def test_demo_standings_fit_80_columns(tmp_path: Path, screen: io.StringIO):
