@@ -13,12 +13,11 @@ from __future__ import annotations
 from decimal import Decimal
 from typing import Any
 
-from openpyxl.chart import LineChart, Reference
-from openpyxl.chart.data_source import NumFmt
 from openpyxl.utils import get_column_letter as col_letter
 from umaoka.engine.rating import rating_history, ratings
 from umaoka.engine.stats import head_to_head
 
+from .charts import line_chart
 from .labels import label
 from .layout import CHART_SERIES, HEADER_ROW
 from .model import League
@@ -98,23 +97,7 @@ class RatingSheets(SheetWriter):
             put(ws, hdr + j, 1, j, st.get("key", "0"))
             for k, p in enumerate(names):
                 put(ws, hdr + j, 2 + k, current.get(p), st.get("formula", "0.00"))
-        chart = LineChart()
-        chart.title = label("rating_chart", lang)
-        chart.y_axis.title = "R"
-        chart.x_axis.title = label("rating_game", lang)
-        chart.x_axis.delete = False
-        chart.y_axis.delete = False
-        chart.x_axis.tickLblPos = "low"
-        chart.y_axis.numFmt = NumFmt(formatCode="General", sourceLinked=False)
-        chart.y_axis.scaling.min = None
-        chart.height, chart.width = 9, 12.5  # beside the head-to-head table, not over it
-        chart.legend.position = "r"
-        if names:
-            chart.add_data(Reference(ws, min_col=2, max_col=1 + len(names), min_row=hdr,
-                                     max_row=hdr + count), titles_from_data=True)
-            chart.set_categories(Reference(ws, min_col=1, min_row=hdr + 1, max_row=hdr + count))
-        for s in chart.series:
-            s.smooth = False
-            s.marker.symbol = "none" if count > 40 else "circle"
-        ws.add_chart(chart, f"A{top}")
+        # beside the head-to-head table, not over it
+        line_chart(ws, f"A{top}", hdr, len(names), count, title=label("rating_chart", lang),
+                   x_title=label("rating_game", lang), y_title="R", width=12.5, height=9)
         ws.print_area = f"A1:{col_letter(H2H_COL + 6)}{data_row - 1}"

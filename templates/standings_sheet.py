@@ -6,14 +6,13 @@ from __future__ import annotations
 from decimal import Decimal
 from typing import Any
 
-from openpyxl.chart import LineChart, Reference
-from openpyxl.chart.data_source import NumFmt
 from openpyxl.formatting.rule import CellIsRule, FormulaRule
 from openpyxl.styles import Font
 from openpyxl.utils import get_column_letter as col_letter
 from openpyxl.worksheet.worksheet import Worksheet
 from umaoka.engine import PlayerStanding, standings_table
 
+from .charts import line_chart
 from .labels import label, place_label
 from .layout import CHART_SERIES, HEADER_ROW, StandCols, game_rows
 from .model import League
@@ -257,26 +256,9 @@ class StandingsSheets(SheetWriter):
             ws.conditional_formatting.add(
                 f"B{hdr + 1}:{col_letter(1 + series)}{hdr + count}",
                 FormulaRule(formula=[f"ISERROR(B{hdr + 1})"], font=Font(color="F2F2F2")))
-        chart = LineChart()
-        chart.title = label("chart_title", lang)
-        chart.y_axis.title = label("chart_y", lang)
-        chart.x_axis.title = label("chart_x", lang)
-        chart.x_axis.delete = False
-        chart.x_axis.tickLblPos = "low"  # session numbers below the plot, not on the zero line
-        chart.y_axis.delete = False
-        # plain numbers on the axis: the points format's sign and rounding made an empty
-        # chart's axis read "+1, +1, 0"
-        chart.y_axis.numFmt = NumFmt(formatCode="General", sourceLinked=False)
-        chart.height = 8.5
-        chart.width = 24
-        chart.legend.position = "r"
-        data = Reference(ws, min_col=2, max_col=1 + series, min_row=hdr, max_row=hdr + count)
-        chart.add_data(data, titles_from_data=True)
-        chart.set_categories(Reference(ws, min_col=1, min_row=hdr + 1, max_row=hdr + count))
-        for s in chart.series:
-            s.smooth = False
-            s.marker.symbol = "none" if count > 40 else "circle"
-        ws.add_chart(chart, f"A{top}")
+        line_chart(ws, f"A{top}", hdr, series, count, title=label("chart_title", lang),
+                   x_title=label("chart_x", lang), y_title=label("chart_y", lang), width=24,
+                   height=8.5)
         # print the standings and the chart on one page (the session table stays on screen)
         ws.print_area = f"A1:{col_letter(sc.visible)}{data_row - 1}"
 
