@@ -480,7 +480,7 @@ def _cell(han: int, fu: int | None, dealer: bool, rules: HandRules) -> str:
 
 
 def hand_table(dealer: Any = False, rules: Any = None) -> list[list[str]]:
-    """The scoring table (seed 003) as rows of texts, a header row first.
+    """The payment table of winning hands (han by fu) as rows of texts, a header row first.
 
     Header: ``["han", "fu 20", "fu 25", "fu 30", ..., "fu 110"]``. Then one row per han
     from 1 to 4 (1 to 13 under aotenjou, which has no limits): the han, then for each fu

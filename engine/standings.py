@@ -1,4 +1,4 @@
-"""League standings: cumulative totals over many settled games (seed 000's competition format).
+"""League standings: cumulative totals over many settled games, as a league table shows them.
 
 >>> from umaoka.engine import settle
 >>> g1 = (["Aki", "Ben", "Chie", "Dan"], settle([35700, 32400, 22200, 9700]))
