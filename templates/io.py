@@ -1,8 +1,11 @@
 """Safe writing (atomic, never over an existing file without force) and safe reading.
 
 openpyxl parses the workbook's XML with defusedxml when it is installed (it is a
-dependency of umaoka), so a hostile workbook cannot expand XML entity bombs; a file
-that is not a workbook, or a damaged one, gives a one-line :class:`UmaokaError`.
+dependency of umaoka) - but with lxml when that is installed too. So before openpyxl
+sees a workbook, :func:`check_prologs` refuses any part that declares a DTD (entity
+bombs and external entities both need one, and Excel never writes one), whichever
+parser openpyxl picked. A file that is not a workbook, or a damaged one, gives a
+one-line :class:`UmaokaError`.
 """
 
 from __future__ import annotations
@@ -11,6 +14,7 @@ import gc
 import os
 import tempfile
 import time
+import xml.parsers.expat
 import zipfile
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -265,6 +269,7 @@ def open_workbook(path: Path, read_only: bool = True) -> Workbook:
     try:
         with zipfile.ZipFile(path) as z:
             check_parts(z.infolist(), path)
+            check_prologs(z, path)
         return load_workbook(path, read_only=read_only, data_only=False, keep_links=False)
     except UmaokaError:
         raise
@@ -295,3 +300,47 @@ def check_parts(infos: list[zipfile.ZipInfo], path: Path) -> None:
         raise UmaokaError(f"{path} unpacks to {total // 2**20:,} MB, over the "
                           f"{MAX_UNPACKED // 2**20} MB a league workbook needs; refusing to "
                           "read it.")
+
+
+class _Prolog(Exception):
+    """Raised inside expat: the root element (done) or a DTD (refused) was reached."""
+
+
+def check_prologs(z: zipfile.ZipFile, path: Path) -> None:
+    """Refuse a workbook with a DTD (``<!DOCTYPE``) in any XML part.
+
+    Only each part's prolog is parsed (expat, up to the root element), so a 100 MB sheet
+    costs a few bytes. This keeps defusedxml's guarantee when openpyxl would parse with
+    lxml instead. Parts that are not XML (images, VBA) are left alone.
+    """
+    for info in z.infolist():
+        with z.open(info) as f:
+            head = f.read(4096)
+            if not head.lstrip(b"\xef\xbb\xbf \t\r\n").startswith(b"<"):
+                continue
+            parser = xml.parsers.expat.ParserCreate()
+
+            def doctype(*_: Any) -> None:
+                raise _Prolog("dtd")
+
+            def root(*_: Any) -> None:
+                raise _Prolog("root")
+
+            parser.StartDoctypeDeclHandler = doctype
+            parser.StartElementHandler = root
+            chunk, seen = head, 0
+            try:
+                while chunk:
+                    parser.Parse(chunk, False)
+                    seen += len(chunk)
+                    if seen > MAX_PART:
+                        break  # no root element in sight: openpyxl will say it is damaged
+                    chunk = f.read(65536)
+            except _Prolog as e:
+                if str(e) == "dtd":
+                    raise UmaokaError(
+                        f"{path}: part {info.filename[:60]} declares a DTD (<!DOCTYPE>), "
+                        "which Excel never writes; refusing to read a damaged or hostile "
+                        "workbook.") from None
+            except xml.parsers.expat.ExpatError:
+                pass  # not XML after all, or damaged: openpyxl's own reading says so

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import re
 import subprocess
 import sys
@@ -15,7 +16,13 @@ from openpyxl import load_workbook
 from umaoka.engine import UmaokaError
 from umaoka.templates import settle_book
 from umaoka.templates.build import build_workbook
-from umaoka.templates.io import MAX_PART, MAX_SHEET, check_parts, save_workbook
+from umaoka.templates.io import (
+    MAX_PART,
+    MAX_SHEET,
+    check_parts,
+    check_prologs,
+    save_workbook,
+)
 from umaoka.templates.model import Game, make_book
 from umaoka.templates.settle_book import MAX_GAP, read_book, settle_file
 
@@ -186,10 +193,14 @@ def _outputs(folder: Path) -> bytes:
     return data
 
 
+@pytest.mark.parametrize("parser", ["lxml", "etree"])
 @pytest.mark.parametrize("attack", ["laughs", "xxe"])
 @pytest.mark.parametrize("part", PARTS)
 def test_hostile_xml_in_every_part_is_refused_without_a_leak(league: Path, tmp_path: Path,
-                                                              part: str, attack: str):
+                                                              part: str, attack: str,
+                                                              parser: str):
+    """Refused whichever parser openpyxl uses: lxml when installed (the test extras
+    install it), the standard library's with defusedxml otherwise."""
     secret = tmp_path / "secret.txt"
     secret.write_text("TOP-SECRET-4242")
     if part == "xl/sharedStrings.xml":  # as Excel saves it: texts in a shared table
@@ -203,8 +214,9 @@ def test_hostile_xml_in_every_part_is_refused_without_a_leak(league: Path, tmp_p
     out.mkdir()
     exe = Path(sys.executable).with_name("umaoka")
     started = time.perf_counter()
+    env = {**os.environ, "OPENPYXL_LXML": "True" if parser == "lxml" else "False"}
     run = subprocess.run([str(exe), "settle", str(hostile), "-o", str(out / "s.xlsx")],
-                         capture_output=True, text=True, timeout=60)
+                         capture_output=True, text=True, timeout=60, env=env)
     assert time.perf_counter() - started < 20
     said = run.stdout + run.stderr
     assert "TOP-SECRET" not in said and "lollollol" not in said
@@ -308,3 +320,13 @@ def test_truncated_workbooks_are_one_sentence(league: Path, tmp_path: Path, keep
     with pytest.raises(UmaokaError) as err:
         read_book(cut)
     assert "\n" not in str(err.value) and len(str(err.value)) < 600
+
+
+def test_a_dtd_is_refused_before_openpyxl_reads(league: Path):
+    """The prolog check itself: one sentence naming the part; a clean workbook passes."""
+    with zipfile.ZipFile(league) as z:
+        check_prologs(z, league)
+    hostile = rewrite(league, "xl/styles.xml", lambda x: _inject(x, *LAUGHS))
+    with zipfile.ZipFile(hostile) as z, pytest.raises(UmaokaError, match=r"xl/styles.xml "
+                                                       r"declares a DTD"):
+        check_prologs(z, hostile)
