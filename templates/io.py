@@ -339,8 +339,8 @@ def check_prologs(z: zipfile.ZipFile, path: Path) -> None:
             except _Prolog as e:
                 if str(e) == "dtd":
                     raise UmaokaError(
-                        f"{path}: part {info.filename[:60]} declares a DTD (<!DOCTYPE>), "
-                        "which Excel never writes; refusing to read a damaged or hostile "
-                        "workbook.") from None
+                        f"{path} cannot be read: its part {info.filename[:60]} declares a "
+                        "DTD (<!DOCTYPE>), which Excel never writes, so the file is damaged "
+                        "or hostile.") from None
             except xml.parsers.expat.ExpatError:
                 pass  # not XML after all, or damaged: openpyxl's own reading says so
