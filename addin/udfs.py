@@ -695,24 +695,29 @@ def MJ_SEASON(stages: Cells, settings: Cells = None, players: Cells = None,
               penalties: Cells = None, stage: Cells = None, what: Cells = None,
               games1: Cells = None, ruleset1: Cells = None, games2: Cells = None,
               ruleset2: Cells = None, games3: Cells = None, ruleset3: Cells = None,
-              games4: Cells = None, ruleset4: Cells = None) -> Any:
+              games4: Cells = None, ruleset4: Cells = None, lang: Cells = None) -> Any:
     """A season stage's standings (players or teams): carried points, this stage's points,
     chips, penalties, total, rank, who advanced and which tie-break decided; games or
     penalties that cannot count are listed below with the reason, the rest still rank.
+    lang "en" or "ja" writes the tie-break and flags in words of that language.
     E.g. =MJ_SEASON(Season!A5:D6, Season!A10:B18, Players!A5:B40, Penalties!A5:F104,
     "Final", "players", Regular!E5:Y200, , Final!E5:Y40)."""
     try:
         return _season_table(stages, settings, players, penalties, stage, what,
                              [games1, games2, games3, games4],
-                             [ruleset1, ruleset2, ruleset3, ruleset4])
+                             [ruleset1, ruleset2, ruleset3, ruleset4], lang)
     except UmaokaError as e:  # a message quoting a whole long cell: one line, clipped
         raise UmaokaExcelError(excerpt(str(e), 400)) from None
 
 
 def _season_table(stages: Cells, settings: Cells, players: Cells, penalties: Cells,
-                  stage: Cells, what: Cells, games: list[Cells], rules: list[Cells]
-                  ) -> list[list[Any]]:
+                  stage: Cells, what: Cells, games: list[Cells], rules: list[Cells],
+                  lang: Cells = None) -> list[list[Any]]:
     """MJ_SEASON's table (see there)."""
+    words = None if _is_blank(_scalar(lang)) else str(_scalar(lang)).strip().lower()
+    if words not in (None, "en", "ja"):
+        raise UmaokaExcelError(f'lang cannot be "{excerpt(_scalar(lang))}"; use en or ja, '
+                               "or leave it blank.")
     specs = _season_stages(stages)
     if len(specs) > len(games):
         raise UmaokaExcelError(f"the season has {len(specs)} stages but MJ_SEASON takes the "
@@ -744,7 +749,7 @@ def _season_table(stages: Cells, settings: Cells, players: Cells, penalties: Cel
         raise UmaokaExcelError(f'what cannot be "{excerpt(_scalar(what))}"; use players or '
                                "teams.")
     table = [_numbers(r) for r in standing_rows(sr.teams if kind.startswith("team")
-                                                else sr.players)]
+                                                else sr.players, words, shown.game_caps)]
     width = len(table[0])
     mine = [p for p in result.problems if p.startswith(f"{shown.name} games row ")
             or f"stage {shown.name}" in p or p.startswith("penalties row")]

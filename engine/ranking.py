@@ -45,6 +45,19 @@ TIE_BREAKS: dict[str, str] = {
                "of first games)",
 }
 
+#: The tie-breaks in Japanese (the words of :data:`TIE_BREAKS`).
+TIE_BREAKS_JA: dict[str, str] = {
+    "total": "合計が多い",
+    "average": "平均が高い",
+    "average_place": "平均着順が良い",
+    "best": "最高スコアが高い",
+    "places": "1着の数、次に2着、3着の数が多い",
+    "firsts": "1着の数が多い",
+    "fewer_lasts": "ラスの数が少ない",
+    "previous": "前ステージの順位が上",
+    "earlier": "名簿で先",
+}
+
 #: Used when a season names no tie-breaks: best game, then 1sts, 2nds..., then roster order.
 DEFAULT_TIE_BREAKS = ("best", "places", "earlier")
 
@@ -260,25 +273,38 @@ STANDING_HEADER = ("Rank", "Name", "Team", "Games", "Carried", "Points", "Chips"
                    "Advanced", "Tie-break", "Flags")
 
 
-def standing_rows(lines: Iterable[StandingLine]) -> list[list[Any]]:
+def standing_rows(lines: Iterable[StandingLine], lang: str | None = None,
+                  caps: Any = None) -> list[list[Any]]:
     """A header row and one row of plain values per line (blank for none), e.g. for a sheet.
+
+    With ``lang`` ("en" or "ja") the Tie-break column says the tie-break in words and the
+    Flags column is in that language (``caps``: the stage's game caps); without it, the
+    tie-break's key (``best``) and the engine's flags.
 
     >>> header, row = standing_rows([StandingLine("Aki", games=1, points=Decimal(46),
     ...                                            places=(1, 0, 0), rank=1)])
     >>> dict(zip(header, row))["Total"], "4th" in header, len(header) == len(row)
     (Decimal('46'), False, True)
+    >>> standing_rows([StandingLine("Aki", tie_break="best")], "ja")[1][-2]
+    '最高スコアが高い'
     """
+    words = None if lang is None else TIE_BREAKS_JA if lang == "ja" else TIE_BREAKS
     rows: list[list[Any]] = []
     size = 3
     for p in lines:
         size = max(size, len(p.places))
+        decided = p.tie_break or ""
+        flags = "; ".join(p.flags)
+        if words is not None:
+            decided = words.get(decided, decided)
+            if lang == "ja" and caps is not None and p.flags:
+                flags = caps.flag(p.games - p.substituted, "ja") or ""
         rows.append([
             "" if p.rank is None else p.rank, p.name, p.team or "", p.games, p.carried,
             p.points, p.chips, p.penalties, p.total, "" if p.average is None else p.average,
             "" if p.average_place is None else p.average_place, *p.places,
             *([""] * (4 - len(p.places))), "" if p.best is None else p.best,
-            "" if p.worst is None else p.worst, "yes" if p.advanced else "",
-            p.tie_break or "", "; ".join(p.flags)])
+            "" if p.worst is None else p.worst, "yes" if p.advanced else "", decided, flags])
     header = list(STANDING_HEADER)
     if size == 3:
         header.remove("4th")

@@ -75,13 +75,20 @@ class GameCaps:
     minimum: int | None = None
     maximum: int | None = None
 
-    def flag(self, played: int) -> str | None:
-        """A one-sentence flag when ``played`` games are outside the caps, else None."""
+    def flag(self, played: int, lang: str = "en") -> str | None:
+        """A one-sentence flag when ``played`` games are outside the caps, else None
+        (``lang="ja"``: in Japanese).
+
+        >>> GameCaps(10, 45).flag(8), GameCaps(10, 45).flag(8, "ja")
+        ('played 8 games, fewer than the minimum of 10', '8局（最少 10局 未満）')
+        """
         games = f"{played} game" if played == 1 else f"{played} games"
         if self.minimum is not None and played < self.minimum:
-            return f"played {games}, fewer than the minimum of {self.minimum}"
+            return (f"{played}局（最少 {self.minimum}局 未満）" if lang == "ja"
+                    else f"played {games}, fewer than the minimum of {self.minimum}")
         if self.maximum is not None and played > self.maximum:
-            return f"played {games}, more than the maximum of {self.maximum}"
+            return (f"{played}局（最多 {self.maximum}局 超過）" if lang == "ja"
+                    else f"played {games}, more than the maximum of {self.maximum}")
         return None
 
     def text(self) -> str:

@@ -60,6 +60,18 @@ SEASON_LABELS: dict[str, tuple[str, str]] = {
         "tabs update by themselves).",
         "成績表の作成時に umaoka が計算した値です。対局を入力したら `umaoka settle` で最新の"
         "シーズン成績を出してください（リーグの成績タブは自動で更新されます）。"),
+    "note_season_standings_functions": (
+        "Live while umaoka's functions run (MJ_SEASON, in hidden columns R:AK); with them "
+        "off, the values of when the workbook was written, and row 3 warns once games or "
+        "penalties change.",
+        "umaoka の関数が動いている間は自動で更新されます（MJ_SEASON、非表示の R:AK 列）。"
+        "関数が使えないときは作成時の値を表示し、対局や罰符が変わると3行目に警告が出ます。"),
+    "season_live_error": (
+        "⚠ The season standings cannot be computed now: unhide columns R:AK and point at "
+        "MJ_SEASON's error for the reason; the values below are from when the workbook was "
+        "written.",
+        "⚠ シーズン成績を計算できません。R:AK 列を再表示し、MJ_SEASON のエラーで理由を確認して"
+        "ください。下の値は作成時のものです。"),
     "stale": ("⚠ Games or penalties changed since these standings were computed: run "
               "`umaoka settle` for the standings as they are now.",
               "⚠ 成績の計算後に対局または罰符が変わりました。`umaoka settle` で最新の成績を"
@@ -79,23 +91,11 @@ SEASON_LABELS: dict[str, tuple[str, str]] = {
     "flags": ("Flags", "注意"),
     "not_qualified": ("Not qualified (fewer than {n} games): listed, not ranked",
                       "規定対局数（{n}局）未満: 順位なしで表示"),
+    "not_ranked": ("Not ranked: fewer than {n} games", "順位なし: {n}局未満"),
     "teams_heading": ("{name}: teams", "{name}: チーム"),
     "team_chart": ("Team totals: {name}", "チーム合計: {name}"),
     "stage_notes": ("Notes", "注記"),
     "problems": ("Rows left out", "除外された行"),
-}
-
-#: The tie-breaks in Japanese (English: the engine's TIE_BREAKS).
-TIE_BREAKS_JA: dict[str, str] = {
-    "total": "合計が多い",
-    "average": "平均が高い",
-    "average_place": "平均着順が良い",
-    "best": "最高スコアが高い",
-    "places": "1着の数、次に2着、3着の数が多い",
-    "firsts": "1着の数が多い",
-    "fewer_lasts": "ラスの数が少ない",
-    "previous": "前ステージの順位が上",
-    "earlier": "名簿で先",
 }
 
 #: The penalty reasons a Penalties sheet's dropdown offers (any other text is fine too).

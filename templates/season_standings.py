@@ -11,21 +11,33 @@ from decimal import Decimal
 from typing import Any
 
 from openpyxl.chart import BarChart, Reference
-from openpyxl.formatting.rule import CellIsRule
+from openpyxl.formatting.rule import CellIsRule, Rule
 from openpyxl.styles import Font
 from openpyxl.utils import get_column_letter as col_letter
-from umaoka.engine.ranking import TIE_BREAKS, StandingLine
+from openpyxl.worksheet.formula import ArrayFormula
+from umaoka.engine.ranking import TIE_BREAKS, TIE_BREAKS_JA, StandingLine, standing_rows
 from umaoka.engine.season import SeasonResult, StageResult
 from umaoka.engine.teams import GameCaps
 
 from .labels import label
 from .layout import game_rows, league_cols
 from .results import FIRST_ROW
-from .season_labels import TIE_BREAKS_JA
+from .season_live import (
+    LIVE_FIRST,
+    LIVE_WIDTH,
+    NOTE_ROWS,
+    block_range,
+    flag_cell,
+    live_formula,
+    live_possible,
+    min_games_cell,
+    season_call,
+    shown,
+)
 from .season_sheet import PENALTIES_FIRST, SPARE_PENALTIES
 from .sheet_base import SheetWriter
-from .styles import num, put, ref
-from .writer import save_value
+from .styles import IN_USE, num, put, ref
+from .writer import CellError, save_value
 
 #: The columns of a stage's player table (label keys).
 PLAYER_COLUMNS = ("rank", "player", "team", "games", "carried", "stage_points", "chip_points",
@@ -47,10 +59,7 @@ def flag_text(p: StandingLine, caps: GameCaps | None, lang: str) -> str:
     """The game-cap flag of a line: the engine's sentence, or its Japanese."""
     if lang != "ja" or caps is None or not p.flags:
         return "; ".join(p.flags)
-    played = p.games - p.substituted
-    if caps.minimum is not None and played < caps.minimum:
-        return f"{played}局（最少 {caps.minimum}局 未満）"
-    return f"{played}局（最多 {caps.maximum}局 超過）"
+    return caps.flag(p.games - p.substituted, "ja") or ""
 
 
 def line_values(p: StandingLine, columns: tuple[str, ...], lang: str,
@@ -77,35 +86,40 @@ class SeasonStandings(SheetWriter):
         st, lang = self.st, self.lang
         result = self.season_run
         ws = self.wb.create_sheet(label("sheet_season_standings", lang))
+        self.live = not self.settled and live_possible(self.book)
+        self.team_cells: dict[str, str] = {}  # per stage: a team's live total ({team})
         note = label("note_season_standings", lang)
         if not self.settled:
-            note += " " + label("note_season_standings_live", lang)
+            note += " " + label("note_season_standings_functions" if self.live
+                                else "note_season_standings_live", lang)
         self._title(ws, self.suffix(f"{label('title_season_standings', lang)}: "
-                                    f"{result.season.name}"), note)
-        self._stale_check(ws)
+                                    f"{result.season.name}"), note, across=len(PLAYER_COLUMNS))
         row = 4
-        team_rows: list[tuple[StageResult, int, int]] = []
         for sr in result.stages:
             row = self._stage_block(ws, sr, row)
             if sr.teams:
-                first = row
-                row = self._table(ws, sr, sr.teams, TEAM_COLUMNS, row,
-                                  label("teams_heading", lang, name=sr.stage.name))
-                team_rows.append((sr, first, row))
+                heading = label("teams_heading", lang, name=sr.stage.name)
+                row = (self._live_table(ws, sr, True, row, heading) if self.live else
+                       self._table(ws, sr, sr.teams, TEAM_COLUMNS, row, heading))
             row += 1
-        # game-cap flags are in the Flags column; notes say what a table cannot
+        self._stale_check(ws)
+        # game-cap flags are in the Flags column; notes say what a table cannot (in the
+        # live template, the notes are the tables' last rows)
         for key, texts in (("stage_notes", [n for sr in result.stages for n in sr.notes]),
                            ("problems", list(result.problems))):
-            if texts:
+            if texts and not self.live:
                 put(ws, row, 1, label(key, lang), st.get("title"), text=True)
                 for text in texts:
                     row += 1
                     put(ws, row, 1, text, st.get("subtitle"), text=True)
                 row += 2
         end = row
-        if team_rows:
+        if any(sr.teams for sr in result.stages):
             end = self._team_chart(ws, result, row)
         ws.print_area = f"A1:{col_letter(len(PLAYER_COLUMNS))}{end}"
+        if self.live:  # the MJ_SEASON blocks: hidden, beside the tables
+            ws.column_dimensions.group(col_letter(LIVE_FIRST),
+                                       col_letter(LIVE_FIRST + LIVE_WIDTH - 1), hidden=True)
         widths = {1: 7, 2: 16, 3: 12}
         widths.update({c: 9 for c in range(4, 14)})
         widths.update({13: 14, 14: 22, 15: 40})
@@ -172,20 +186,29 @@ class SeasonStandings(SheetWriter):
             {(PENALTIES_FIRST + i, 5): e.get("points") for i, e in enumerate(log)}, "numbers")
         want = value.quantize(Decimal("0.001"))
         text = label("stale", self.lang).replace('"', '""')
-        put(ws, 3, 1, f'=IF(ROUND({"+".join(terms)},3)<>{want},"{text}","")',
-            self.st.get("title"))
+        formula = f'IF(ROUND({"+".join(terms)},3)<>{want},"{text}","")'
+        if self.live:  # live values are never stale; a failing MJ_SEASON says so
+            flag = flag_cell(self.first_block)
+            error = label("season_live_error", self.lang).replace('"', '""')
+            formula = (f'IF(ISERROR({flag}),IF(IFERROR(ERROR.TYPE({flag}),0)=5,{formula},'
+                       f'"{error}"),"")')
+        put(ws, 3, 1, "=" + formula, self.st.get("title"))
         save_value(ws, 3, 1, "")
 
     def _stage_block(self, ws: Any, sr: StageResult, row: int) -> int:
         lang, stage = self.lang, sr.stage
         cut = (label("top_advance", lang, n=stage.advance) if stage.advance
                else label("all_advance", lang))
-        heading = label("stage_heading", lang, name=stage.name, games=sr.games)
+        # live, no game count (the games change as they are entered)
+        heading = stage.name if self.live else label("stage_heading", lang, name=stage.name,
+                                                          games=sr.games)
         if sr is not self.season_run.stages[0]:
             heading += " (" + label("stage_rules", lang, carry=carry_words(stage.carry, lang),
                                     advance=cut) + ")"
         elif stage.advance:
             heading += f" ({cut})"
+        if self.live:  # the unqualified are in the table, flagged
+            return self._live_table(ws, sr, False, row, heading) + 1
         ranked = tuple(p for p in sr.players if p.qualified)
         apart = tuple(p for p in sr.players if not p.qualified)
         row = self._table(ws, sr, ranked, PLAYER_COLUMNS, row, heading)
@@ -204,29 +227,89 @@ class SeasonStandings(SheetWriter):
         ws.row_dimensions[row + 1].height = 30
         return self._rows(ws, sr, lines, columns, row + 2)
 
+    def _styles(self, sr: StageResult, live: bool = False) -> dict[str, Any]:
+        st = self.st
+        formula, result = ("live", "live_result") if live else ("formula", "result")
+        pts = self._pts(sr.stage.ruleset.rounding != "none")
+        styles = {"rank": st.get(formula, "0"), "games": st.get(formula, "0"),
+                  "total": st.get(result, pts), "average": st.get(formula, "+0.00;-0.00;0"),
+                  "average_place": st.get(formula, "0.00"), "": st.get(formula)}
+        for key in ("carried", "stage_points", "chip_points", "penalties", "stage_total"):
+            styles[key] = st.get(formula, pts)
+        return styles
+
     def _rows(self, ws: Any, sr: StageResult, lines: tuple[StandingLine, ...],
               columns: tuple[str, ...], row: int) -> int:
-        st = self.st
-        pts = self._pts(sr.stage.ruleset.rounding != "none")
-        styles = {"rank": st.get("formula", "0"), "games": st.get("formula", "0"),
-                  "total": st.get("result", pts), "average": st.get("formula", "+0.00;-0.00;0"),
-                  "average_place": st.get("formula", "0.00")}
-        for key in ("carried", "stage_points", "chip_points", "penalties", "stage_total"):
-            styles[key] = st.get("formula", pts)
+        styles, other = self._styles(sr), self.st.get("formula")
         first = row
         for p in lines:
             for c, (key, v) in enumerate(zip(columns, line_values(p, columns, self.lang,
                                                                        sr.stage.game_caps)), 1):
-                put(ws, row, c, v, styles.get(key, st.get("formula")), text=True)
+                put(ws, row, c, v, styles.get(key, other), text=True)
             row += 1
-        if row > first:
+        self._signs(ws, columns, first, row)
+        return row
+
+    def _signs(self, ws: Any, columns: tuple[str, ...], first: int, end: int) -> None:
+        """Totals green above zero, red below."""
+        if end > first:
             c = col_letter(columns.index("total") + 1)
-            rng = f"{c}{first}:{c}{row - 1}"
+            rng = f"{c}{first}:{c}{end - 1}"
             ws.conditional_formatting.add(rng, CellIsRule(
                 operator="greaterThan", formula=["0"], font=Font(color="006100", bold=True)))
             ws.conditional_formatting.add(rng, CellIsRule(
                 operator="lessThan", formula=["0"], font=Font(color="9C0006", bold=True)))
-        return row
+
+    def _live_table(self, ws: Any, sr: StageResult, team: bool, row: int,
+                    heading: str) -> int:
+        """A stage's player or team table read from its MJ_SEASON block (see
+        :mod:`.season_live`): room for every roster player (or team) and the notes."""
+        st, lang, book = self.st, self.lang, self.book
+        columns = TEAM_COLUMNS if team else PLAYER_COLUMNS
+        put(ws, row, 1, heading, st.get("title"), text=True)
+        hdr = row + 1
+        if not hasattr(self, "first_block"):
+            self.first_block = hdr
+        for c, key in enumerate(columns, 1):
+            put(ws, hdr, c, label(key, lang), st.get("header"), text=True)
+        ws.row_dimensions[hdr].height = 30
+        name = sr.stage.name
+        notes = [] if team else [*sr.notes, *(
+            p for p in self.season_run.problems if p.startswith((f"{name}!", f"{name} "))
+            or f"stage {name}" in p or p.lower().startswith("penalties"))]
+        block = standing_rows(sr.teams if team else sr.players, lang, sr.stage.game_caps)
+        block += [[t] + [""] * (len(block[0]) - 1) for t in notes]
+        rows = self.roster + (0 if team else NOTE_ROWS)
+        call = season_call(book, book.runtime.call("MJ_SEASON"), name,
+                           "teams" if team else "players", self.roster)
+        ws[f"{col_letter(LIVE_FIRST)}{hdr}"] = ArrayFormula(block_range(hdr, rows), "=" + call)
+        for i in range(rows + 1):
+            line = block[i] if i < len(block) else []
+            for j in range(LIVE_WIDTH):
+                v = line[j] if j < len(line) else CellError("#N/A")
+                save_value(ws, hdr + i, LIVE_FIRST + j, num(v))
+        styles = self._styles(sr, live=True)
+        other = styles[""]
+        last = "" if team else columns[-1]  # notes in the player table's last column
+        min_cell = min_games_cell(book)
+        for i in range(rows):
+            r = hdr + 1 + i
+            for c, key in enumerate(columns, 1):
+                saved = shown(block, i, key, last, team, lang, sr.stage.min_games)
+                put(ws, r, c, live_formula(key, r, hdr, last, team, lang, min_cell, saved),
+                    styles.get(key, other))
+                save_value(ws, r, c, num(saved))
+        if team:
+            tc, nc = col_letter(columns.index("total") + 1), col_letter(columns.index("team") + 1)
+            self.team_cells[name] = (
+                f"INDEX(${tc}${hdr + 1}:${tc}${hdr + rows},"
+                f"MATCH({{team}},${nc}${hdr + 1}:${nc}${hdr + rows},0))")
+        self._signs(ws, columns, hdr + 1, hdr + 1 + rows)
+        # rows framed only while they hold a line: the room below stays blank
+        ws.conditional_formatting.add(
+            f"A{hdr + 1}:{col_letter(len(columns))}{hdr + rows}",
+            Rule(type="expression", dxf=IN_USE, formula=[f'$B{hdr + 1}<>""']))
+        return hdr + 1 + rows
 
     def _team_chart(self, ws: Any, result: SeasonResult, row: int) -> int:
         """A table of each team's total by stage (below the standings) and its bar chart."""
@@ -243,8 +326,15 @@ class SeasonStandings(SheetWriter):
             put(ws, hdr + 1 + j, 2, team, st.get("key"), text=True)
             for k, sr in enumerate(stages):
                 line = next((p for p in sr.teams if p.name == team), None)
-                put(ws, hdr + 1 + j, 3 + k, num(line.total) if line else None,
-                    st.get("formula", self._pts(sr.stage.ruleset.rounding != "none")))
+                style = st.get("formula", self._pts(sr.stage.ruleset.rounding != "none"))
+                value = num(line.total) if line else None
+                if self.live:  # the live team table's total (blank: no bar, if none)
+                    find = self.team_cells[sr.stage.name].replace(
+                        "{team}", f"$B${hdr + 1 + j}")
+                    put(ws, hdr + 1 + j, 3 + k, f'=IFERROR(--({find}),"")', style)
+                    save_value(ws, hdr + 1 + j, 3 + k, "" if value is None else value)
+                else:
+                    put(ws, hdr + 1 + j, 3 + k, value, style)
         chart = BarChart()
         chart.type = "col"
         chart.title = title

@@ -10,6 +10,7 @@ from openpyxl import Workbook
 from openpyxl.cell.cell import ILLEGAL_CHARACTERS_RE, Cell
 from openpyxl.styles import Alignment, Border, Font, PatternFill, Protection, Side
 from openpyxl.styles.cell_style import StyleArray
+from openpyxl.styles.differential import DifferentialStyle
 from openpyxl.utils import get_column_letter as col_letter
 from openpyxl.worksheet.worksheet import Worksheet
 
@@ -25,6 +26,8 @@ GREY = "F2F2F2"
 INPUT = "FFFFFF"
 _THIN = Side(style="thin", color="BFBFBF")
 _BORDER = Border(left=_THIN, right=_THIN, top=_THIN, bottom=_THIN)
+#: A live table's row in use (conditional formatting): framed and grey like a formula.
+IN_USE = DifferentialStyle(border=_BORDER, fill=PatternFill(bgColor=GREY))
 
 
 def font_name(lang: str) -> str:
@@ -81,6 +84,8 @@ class Styles:
             elif kind == "result":
                 cell.border = _BORDER
                 cell.fill = PatternFill("solid", fgColor=GREY)
+                cell.font = self.font(bold=True)
+            elif kind == "live_result":  # a live table's row: framed only when in use
                 cell.font = self.font(bold=True)
             elif kind == "key":
                 cell.font = self.font(bold=True)

@@ -134,3 +134,24 @@ def test_the_readme_example_on_the_demo_workbook(tmp_path: Any) -> None:
         got = call("MJ_SEASON", *args, sr.stage.name, "players", cells(regular, "E5:Y200"),
                    None, cells(final, "E5:Y40"))
         assert _cells(got) == _cells(standing_rows(sr.players))
+
+
+def test_lang_gives_the_tie_break_and_flags_in_words(demo: Book) -> None:
+    """lang "en"/"ja": the Season standings sheet's words (the live template uses "ja" in
+    a Japanese workbook); blank keeps the engine's keys; anything else is one sentence."""
+    result = season_result(demo)
+    args = season_args(demo)
+    stages, settings, players, penalties, games = args
+    regular = result.stages[0]
+    for lang in ("en", "ja"):
+        got = call("MJ_SEASON", stages, settings, players, penalties, regular.stage.name,
+                   "players", *games, *([""] * (8 - len(games))), lang)
+        want = standing_rows(regular.players, lang, regular.stage.game_caps)
+        assert _cells(got) == _cells(want)
+    ja = _cells(standing_rows(regular.players, "ja", regular.stage.game_caps))
+    assert any(r[-1].endswith("超過）") for r in ja[1:])  # the demo's game cap, in Japanese
+    assert all(r[-2] in ("", "最高スコアが高い", "1着の数、次に2着、3着の数が多い", "名簿で先")
+               for r in ja[1:])
+    with pytest.raises(Exception, match='lang cannot be "fr"; use en or ja'):
+        call("MJ_SEASON", stages, settings, players, penalties, regular.stage.name,
+             "players", *games, *([""] * (8 - len(games))), "fr")
