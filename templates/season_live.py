@@ -2,7 +2,7 @@
 ``MJ_SEASON`` block (a legacy array formula in hidden columns, beside the table).
 
 With umaoka's functions on, the visible table is the engine's standings of the games as
-they are now; with them off (the block is ``#NAME?``), every visible cell shows the value
+they are now; with them off (the block holds a short "off" text), every visible cell shows the value
 it had when the workbook was written, and row 3 warns once the games change. The visible
 cells map the block's columns by header name (``INDEX``/``MATCH``), so a three- or
 four-player table reads the same. A row of the block with text in its Rank column and no
@@ -177,13 +177,22 @@ def live_formula(key: str, r: int, hdr: int, last: str, team: bool, lang: str,
                  f'{get("Flags")})')
     else:
         value = get("Name" if team and key == "team" else HEADERS[key])
-    return (f"=IF(ISERROR(${a}${hdr}),{constant(saved)},"
+    return (f'=IF(IFERROR(${a}${hdr},"")<>"Rank",{constant(saved)},'
             f'IFERROR(IF({note},{empty},{value}),""))')
 
 
 def flag_cell(hdr: int) -> str:
-    """The block's first header cell: "Rank" while MJ_SEASON computes, else an error."""
+    """The block's first header cell: "Rank" while MJ_SEASON computes, the "off" text
+    while the functions are off, MJ_SEASON's error when it fails."""
     return f"${col_letter(LIVE_FIRST)}${hdr}"
+
+
+def block_formula(call: str, lang: str) -> str:
+    """A table's block: MJ_SEASON; while the functions are off (Excel's #NAME?) one short
+    text instead of an error in every cell; MJ_SEASON's own error (with its message) when
+    it fails."""
+    off = _text(label("season_off", lang))
+    return f"=IFERROR({call},IF(IFERROR(ERROR.TYPE({call}),0)=5,{off},{call}))"
 
 
 def block_range(hdr: int, rows: int) -> str:

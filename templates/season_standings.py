@@ -26,6 +26,7 @@ from .season_live import (
     LIVE_FIRST,
     LIVE_WIDTH,
     NOTE_ROWS,
+    block_formula,
     block_range,
     flag_cell,
     live_formula,
@@ -190,8 +191,8 @@ class SeasonStandings(SheetWriter):
         if self.live:  # live values are never stale; a failing MJ_SEASON says so
             flag = flag_cell(self.first_block)
             error = label("season_live_error", self.lang).replace('"', '""')
-            formula = (f'IF(ISERROR({flag}),IF(IFERROR(ERROR.TYPE({flag}),0)=5,{formula},'
-                       f'"{error}"),"")')
+            formula = (f'IF(IFERROR({flag},"")="Rank","",IF(ISERROR({flag}),"{error}",'
+                       f'{formula}))')
         put(ws, 3, 1, "=" + formula, self.st.get("title"))
         save_value(ws, 3, 1, "")
 
@@ -282,7 +283,8 @@ class SeasonStandings(SheetWriter):
         rows = self.roster + (0 if team else NOTE_ROWS)
         call = season_call(book, book.runtime.call("MJ_SEASON"), name,
                            "teams" if team else "players", self.roster)
-        ws[f"{col_letter(LIVE_FIRST)}{hdr}"] = ArrayFormula(block_range(hdr, rows), "=" + call)
+        ws[f"{col_letter(LIVE_FIRST)}{hdr}"] = ArrayFormula(block_range(hdr, rows),
+                                                           block_formula(call, lang))
         for i in range(rows + 1):
             line = block[i] if i < len(block) else []
             for j in range(LIVE_WIDTH):
