@@ -15,6 +15,7 @@ from __future__ import annotations
 import ast
 import os
 from pathlib import Path
+from typing import Any
 
 from umaoka.engine import UmaokaError
 
@@ -149,7 +150,23 @@ def _char_col(line: str, byte_col: int) -> int:
     return len(line.encode("utf-8")[:byte_col].decode("utf-8"))
 
 
+#: The last main.py built, keyed by its source files' names, sizes and times: building it
+#: parses every engine module (about a second), and every written workbook carries it.
+_BUILT: dict[tuple[Any, ...], str] = {}
+
+
 def lite_source() -> str:
+    """The text of main.py (built once per version of its source files; see
+    :func:`build_lite_source`)."""
+    key = tuple((name, str(path), path.stat().st_mtime_ns, path.stat().st_size)
+                for name, path in _sources())
+    if key not in _BUILT:
+        _BUILT.clear()
+        _BUILT[key] = build_lite_source()
+    return _BUILT[key]
+
+
+def build_lite_source() -> str:
     """The text of main.py: the engine and the Excel functions as one importable module.
 
     Imports of umaoka are removed (``from .x import a as b`` becomes ``b = a``), the other
