@@ -690,6 +690,8 @@ _EXCEL_EPOCH = datetime.date(1899, 12, 30)
 @xw.arg("ruleset3", Cells, ndim=2, err_to_str=True, doc="As ruleset1.")
 @xw.arg("games4", "raw", ndim=2, doc="The fourth stage's game rows, as games1. Blank: none.")
 @xw.arg("ruleset4", Cells, ndim=2, err_to_str=True, doc="As ruleset1.")
+@xw.arg("lang", Cells, doc='"en" or "ja": the tie-break and flags in words of that '
+        "language. Blank: the tie-break's key and the flags in English.")
 @_excel_function
 def MJ_SEASON(stages: Cells, settings: Cells = None, players: Cells = None,
               penalties: Cells = None, stage: Cells = None, what: Cells = None,

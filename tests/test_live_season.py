@@ -172,3 +172,44 @@ def test_a_failing_mj_season_says_so_in_row_3(template: tuple[Path, Book]) -> No
     xl.set_value("Penalties!E5", -30)  # any change: the sheet is computed again
     assert xl.evaluate(f"{SHEET}!A3") == label("season_live_error", "en")
     assert "R:AK" in label("season_live_error", "en")
+
+
+def test_pycel_league_standings_count_chips_and_the_penalty_log(
+        template: tuple[Path, Book]) -> None:
+    """The league standings tabs' native totals (game finals from MJ_SETTLE, chips times
+    chip_value, the Penalties sheet's rows) evaluated by pycel equal the engine's stage
+    points on the demo season; a seat a substitute played counts on the tab for the named
+    player (documented), by exactly that seat's result; a penalty typed in the log moves
+    the player's total by its points."""
+    from test_season_standings_tabs import _substituted_seats
+
+    path, book = template
+    xl = _compiler(path, "on")
+    result = season_result(book)
+    chips_or_penalties = 0
+    for sr in result.stages:
+        sheet = f"'{sr.stage.name} Standings'"
+        totals, r = {}, 5
+        while (name := xl.evaluate(f"{sheet}!B{r}")) not in (None, ""):
+            totals[name] = Decimal(str(xl.evaluate(f"{sheet}!D{r}")))
+            r += 1
+        assert set(totals) == {p.name for p in sr.players if p.games}
+        for p in sr.players:
+            if not p.games:
+                continue
+            seats = sum(_substituted_seats(book, sr.stage.name, p.name), Decimal(0))
+            assert abs(totals[p.name] - p.stage_total - seats) < Decimal("0.001"), p.name
+            chips_or_penalties += bool(p.chips or p.penalties)
+    assert chips_or_penalties >= 3  # the demo's chips and logged penalties are in there
+    # a new penalty in the log: the player's total on the tab moves by its points
+    regular = result.stages[0]
+    sheet = f"'{regular.stage.name} Standings'"
+    row = next(r for r in range(5, 40) if xl.evaluate(f"{sheet}!B{r}") == "Aki")
+    before = Decimal(str(xl.evaluate(f"{sheet}!D{row}")))
+    free = 5 + len(book.penalties)
+    xl.set_value(f"Penalties!B{free}", regular.stage.name)
+    xl.set_value(f"Penalties!C{free}", "Aki")
+    xl.set_value(f"Penalties!E{free}", -15)
+    after = next(Decimal(str(xl.evaluate(f"{sheet}!D{r}"))) for r in range(5, 40)
+                 if xl.evaluate(f"{sheet}!B{r}") == "Aki")
+    assert after == before - 15
