@@ -214,23 +214,12 @@ def penalty_rows(book: Book) -> list[dict[str, Any]]:
     return [dict(r) for r in book.penalties]
 
 
-#: The last season run and what it was run on: writing a workbook and its settled copy
-#: (``umaoka demo``) runs the same season; the key is every input, compared in full.
-_LAST: list[tuple[Any, SeasonResult]] = []
-
-
 def season_result(book: Book) -> SeasonResult:
     """The season of a book with a Season sheet, run by the engine."""
     season = season_of(book)
     games, bad = season_games(book, season)
-    log = penalty_rows(book)
-    key = (season, tuple(games), tuple(bad), repr(log))
-    if _LAST and _LAST[0][0] == key:
-        return _LAST[0][1]
-    result = run_season(season, games, log)
-    result = replace(result, problems=(*bad, *result.problems)) if bad else result
-    _LAST[:] = [(key, result)]
-    return result
+    result = run_season(season, games, penalty_rows(book))
+    return replace(result, problems=(*bad, *result.problems)) if bad else result
 
 
 def stage_names(book: Book) -> Sequence[str]:
