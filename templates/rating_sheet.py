@@ -24,6 +24,8 @@ from .model import League
 from .sheet_base import SheetWriter
 from .styles import num, put
 
+#: The most games the R chart plots (bigger leagues: every few games, and the last).
+CHART_POINTS = 1000
 #: Where the head-to-head table starts (columns), right of the ratings.
 H2H_COL = 8
 
@@ -91,12 +93,19 @@ class RatingSheets(SheetWriter):
         for step in rating_history(games):
             after.setdefault(step.game, {})[step.name] = step.after
         current: dict[str, Decimal] = {}
-        count = max(len(games), 1)
-        for j in range(1, count + 1):
+        total = max(len(games), 1)
+        # a chart cannot show more points than a page has room for: over CHART_POINTS
+        # games, every step-th game (and the last) is plotted, R carried forward as ever
+        step = -(-total // CHART_POINTS)
+        count = 0
+        for j in range(1, total + 1):
             current.update(after.get(j, {}))
-            put(ws, hdr + j, 1, j, st.get("key", "0"))
+            if j % step and j != total:
+                continue
+            count += 1
+            put(ws, hdr + count, 1, j, st.get("key", "0"))
             for k, p in enumerate(names):
-                put(ws, hdr + j, 2 + k, current.get(p), st.get("formula", "0.00"))
+                put(ws, hdr + count, 2 + k, current.get(p), st.get("formula", "0.00"))
         # beside the head-to-head table, not over it
         line_chart(ws, f"A{top}", hdr, len(names), count, title=label("rating_chart", lang),
                    x_title=label("rating_game", lang), y_title="R", width=12.5, height=9)

@@ -189,3 +189,33 @@ def test_settled_copy_rating_and_head_to_head(tmp_path: Path) -> None:
     assert len(ws._charts) == 1
     # the template has no Rating sheet (values need the whole history: umaoka settle)
     assert not any(n.endswith("Rating") for n in build_workbook(book).sheetnames)
+
+
+def test_a_big_league_charts_r_every_few_games(tmp_path: Path,
+                                               monkeypatch: pytest.MonkeyPatch) -> None:
+    """Over CHART_POINTS games the R chart plots every step-th game and the last one, with
+    the R each player had then (carried forward), so it stays a readable chart."""
+    from umaoka.engine.rating import rating_history
+    from umaoka.templates import rating_sheet
+
+    monkeypatch.setattr(rating_sheet, "CHART_POINTS", 3)
+    book = _book_with_platform_rows()
+    write_settled(book, tmp_path / "settled.xlsx")
+    ws = load_workbook(tmp_path / "settled.xlsx")["Spring 2026 Rating"]
+    league = book.leagues[0]
+    games = stats_records(counted(league, settle_league(league, book.rules_of(league).ruleset)))
+    total = len(games)
+    assert total > 3
+    step = -(-total // 3)
+    start = next(r for r in range(5, 200) if ws.cell(r, 1).value == "Game")
+    plotted = [ws.cell(start + k, 1).value for k in range(1, 6)]
+    want = [j for j in range(1, total + 1) if j % step == 0 or j == total]
+    assert plotted[:len(want)] == want and plotted[len(want)] is None
+    names = [ws.cell(start, 2 + k).value for k in range(8)]
+    for k, j in enumerate(want, 1):
+        then: dict[str, object] = {}
+        for s in rating_history(games):
+            if s.game <= j:
+                then[s.name] = s.after
+        assert [ws.cell(start + k, 2 + c).value for c in range(8)] == [
+            float(then[n]) if n in then else None for n in names]
