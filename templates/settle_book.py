@@ -13,6 +13,7 @@ for another add-in runtime.
 from __future__ import annotations
 
 import datetime as dt
+import functools
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
@@ -77,6 +78,7 @@ def _value(cell: Any, sheet: str) -> Any:
 
 #: Excel's last row: a cell address beyond it is a damaged or hostile file.
 EXCEL_ROWS = 1_048_576
+EXCEL_COLUMNS = 16_384
 #: Most rows holding data we read from one workbook (games of all league tabs together):
 #: settling 50,000 games takes about 20 s of CPU and 210 MB (20,000: 9 s, 116 MB). A bigger
 #: league is split into seasons (one workbook each).
@@ -148,11 +150,13 @@ class _SheetRows:
         elif tag == "c":
             ref = attrs.get("r")
             if ref:
-                try:
-                    col, row = coordinate_from_string(ref)
-                    c = column_index_from_string(col)
-                except (ValueError, CellCoordinatesException):
-                    raise self._damaged(f'cell address "{ref[:20]}"') from None
+                row, c = _address(ref)
+                if not c:
+                    try:
+                        col, row = coordinate_from_string(ref)
+                        c = column_index_from_string(col)
+                    except (ValueError, CellCoordinatesException):
+                        raise self._damaged(f'cell address "{ref[:20]}"') from None
                 if row > EXCEL_ROWS:
                     raise self._damaged(f"a cell below Excel's last row ({ref[:20]})")
             else:
@@ -229,6 +233,23 @@ class _SheetRows:
                         "league into seasons, one workbook each.")
                 self.rows.setdefault(row, [None] * self.width)[col - 1] = value
             self._cell = None
+
+
+@functools.cache
+def _columns() -> dict[str, int]:
+    """Excel's column letters (A to XFD) and their numbers."""
+    return {get_column_letter(c): c for c in range(1, EXCEL_COLUMNS + 1)}
+
+
+def _address(ref: str) -> tuple[int, int]:
+    """(row, column) of a plain address such as ``B12`` (what Excel writes), fast; (0, 0)
+    for anything else (lower case, ``$``, leading zeros), which openpyxl's parser reads."""
+    letters = ref.rstrip("0123456789")
+    digits = ref[len(letters):]
+    c = _columns().get(letters, 0)
+    if not c or not digits or digits[0] == "0":
+        return 0, 0
+    return int(digits), c
 
 
 def _damaged_layout(path: Path) -> UmaokaError:
