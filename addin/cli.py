@@ -182,6 +182,7 @@ def cmd_demo(args: argparse.Namespace) -> int:
 
     from umaoka.templates.demo import demo_book
     from umaoka.templates.io import check_target
+    from umaoka.templates.season_book import season_result
     from umaoka.templates.settle_book import write_settled
 
     if args.games < 1 or args.games > 200_000:
@@ -196,8 +197,10 @@ def cmd_demo(args: argparse.Namespace) -> int:
         check_target(path, args.force)
     book = replace(demo_book(args.games, lang=args.lang, rules=args.ruleset, season=True),
                    runtime=_runtime(args))
-    _write_league(book, filled, args.force)
-    report = write_settled(book, settled, force=args.force, source=filled.name)
+    # the season is run once, for the template's saved values and for the settled copy
+    run = season_result(book) if book.season is not None else None
+    _write_league(book, filled, args.force, season_run=run)
+    report = write_settled(book, settled, force=args.force, source=filled.name, season_run=run)
     out = _console()
     title = (f"Demo league: {_games(report.games)}, {len(book.leagues)} stages, "
              f"ruleset {rules.name}")

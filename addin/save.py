@@ -16,8 +16,11 @@ def lite_code(runtime: Any) -> dict[str, Any]:
     return {"after_save": embed_lite_inplace, "lite_code_inside": True}
 
 
-def write_league_file(book: Any, path: Path, force: bool, inputs: tuple[Path, ...] = ()) -> Path:
-    """Save a league workbook with formulas: the one save step of new, demo and runtime."""
+def write_league_file(book: Any, path: Path, force: bool, inputs: tuple[Path, ...] = (),
+                      season_run: Any = None) -> Path:
+    """Save a league workbook with formulas: the one save step of new, demo and runtime
+    (``season_run``: the book's season already run, if the caller has it)."""
     from umaoka.templates.build import write_league
 
-    return write_league(book, path, force=force, inputs=inputs, **lite_code(book.runtime))
+    return write_league(book, path, force=force, inputs=inputs, season_run=season_run,
+                        **lite_code(book.runtime))

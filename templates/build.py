@@ -27,6 +27,7 @@ from typing import Any
 
 from openpyxl import Workbook
 from umaoka.engine import __version__
+from umaoka.engine.season import SeasonResult
 
 from .io import paused_gc, save_workbook
 from .layout import (  # noqa: F401  (re-exported: the layout's names, as before the split)
@@ -77,7 +78,8 @@ class Builder(LeagueTab, StandingsSheets, PlayersSheet, RulesSheet, PresetsSheet
         if len(self.book.leagues) > 1:
             self.overall_sheet()
         if self.book.season is not None:  # a season over the league tabs (season_sheet.py)
-            self.season_run = season_result(self.book)
+            if getattr(self, "season_run", None) is None:  # not given by the caller
+                self.season_run = season_result(self.book)
             self.season_standings_sheet()
         for i, league in enumerate(self.book.leagues):
             self.stats_sheet(i, league)
@@ -140,29 +142,36 @@ class Builder(LeagueTab, StandingsSheets, PlayersSheet, RulesSheet, PresetsSheet
 
 def build_workbook(book: Book, settled: bool = False,
                    outcomes: list[list[Outcome | None]] | None = None,
-                   origin: Origin | None = None, lite_code_inside: bool = False) -> Workbook:
+                   origin: Origin | None = None, lite_code_inside: bool = False,
+                   season_run: SeasonResult | None = None) -> Workbook:
     """The league workbook of ``book``: a template with formulas, or its settled copy.
 
     ``outcomes`` (settled copy only) are the engine's results of every row, when the
     caller has them already (see :func:`settle_outcomes`); ``origin`` says where a settled
     copy comes from. ``lite_code_inside``: the Start sheet says xlwings Lite's code is in
-    the file (when the caller adds it after saving).
+    the file (when the caller adds it after saving). ``season_run``: the book's season as
+    :func:`.season_book.season_result` runs it, when the caller has it already.
     """
-    return Builder(book, settled, outcomes, origin, lite_code_inside).build()
+    builder = Builder(book, settled, outcomes, origin, lite_code_inside)
+    builder.season_run = season_run
+    return builder.build()
 
 
 def write_league(book: Book, path: Path, force: bool = False, inputs: tuple[Path, ...] = (),
                  after_save: Callable[[Path], Any] | None = None,
-                 lite_code_inside: bool = False) -> Path:
+                 lite_code_inside: bool = False, season_run: SeasonResult | None = None
+                 ) -> Path:
     """Write the workbook with formulas for ``book.runtime``: the one save step of
     ``umaoka new``, ``demo`` and ``runtime``.
 
     Never over an input, nor over an existing file without ``force``; atomic.
     ``after_save(tmp)`` runs on the saved file before it is moved into place (the hook for
-    parts openpyxl does not write, such as xlwings Lite's code).
+    parts openpyxl does not write, such as xlwings Lite's code); ``season_run``: see
+    :func:`build_workbook`.
     """
     with paused_gc():  # the workbook is garbage (collected) once saved: no name holds it
-        return save_workbook(build_workbook(book, lite_code_inside=lite_code_inside), path,
+        return save_workbook(build_workbook(book, lite_code_inside=lite_code_inside,
+                                            season_run=season_run), path,
                              force=force, inputs=inputs, after_save=after_save)
 
 

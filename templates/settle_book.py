@@ -27,6 +27,7 @@ from openpyxl.utils.cell import (
 )
 from openpyxl.utils.datetime import from_excel
 from umaoka.engine import FIELDS, PlayerStanding, UmaokaError, __version__, ruleset
+from umaoka.engine.season import SeasonResult
 
 from .build import META_SHEET, RULES_FIRST, Builder, write_league
 from .io import open_workbook, paused_gc, save_workbook
@@ -458,11 +459,14 @@ def origin_now(source: str | None) -> Origin:
 
 
 def write_settled(book: Book, out: Path, force: bool = False,
-                  inputs: tuple[Path, ...] = (), source: str | None = None) -> SettleReport:
-    """Write the settled copy of ``book`` (``source``: the file name it was read from)."""
+                  inputs: tuple[Path, ...] = (), source: str | None = None,
+                  season_run: SeasonResult | None = None) -> SettleReport:
+    """Write the settled copy of ``book`` (``source``: the file name it was read from;
+    ``season_run``: its season as :func:`.season_book.season_result` runs it, if known)."""
     outcomes: list[list[Outcome | None]] = [
         settle_league(lg, book.rules_of(lg).ruleset) for lg in book.leagues]
     builder = Builder(book, settled=True, outcomes=outcomes, origin=origin_now(source))
+    builder.season_run = season_run
     with paused_gc():
         save_workbook(builder.build(), out, force=force, inputs=inputs)
     # Games settled = those in the standings; a row with bad scores or names is not one of
