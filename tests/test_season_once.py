@@ -5,13 +5,19 @@ from __future__ import annotations
 
 from typing import Any
 
+from openpyxl.worksheet.formula import ArrayFormula
 from umaoka.templates.build import build_workbook
 from umaoka.templates.demo import demo_book
 from umaoka.templates.season_book import season_result
 
 
+def _value(value: Any) -> Any:
+    """A cell's value, an array formula as its range and text (it has no equality)."""
+    return (value.ref, value.text) if isinstance(value, ArrayFormula) else value
+
+
 def _cells(wb: Any) -> dict[str, list[tuple[Any, ...]]]:
-    return {ws.title: [tuple((c.value, c.style_id, c.number_format) for c in row)
+    return {ws.title: [tuple((_value(c.value), c.style_id, c.number_format) for c in row)
                        for row in ws.iter_rows()] for ws in wb.worksheets}
 
 
