@@ -79,6 +79,7 @@ LOADER_NAMES = ("_LiteModule", "_lite_name", "_lite_before", "_lite_stand_in", "
 def _sources() -> list[tuple[str, Path]]:
     """(dotted name, path) of every file that goes into main.py, in order."""
     files = [(f"umaoka.engine.{m}", ENGINE / f"{m}.py") for m in ENGINE_MODULES]
+    files.append(("umaoka.addin.recalc", ROOT / "recalc.py"))
     files.append(("umaoka.addin.udfs", ROOT / "udfs.py"))
     return [(name, path) for name, path in files if path.exists()]
 

@@ -43,7 +43,11 @@ from umaoka.engine.ranking import standing_rows
 from umaoka.engine.rankpoints import game_rank_points, rank_points
 from umaoka.engine.season import run_season
 from umaoka.engine.season_settings import season_settings
+from umaoka.engine.standings import standings_line, tally
 from umaoka.engine.stats import player_stats
+from xlwings.conversion import Converter
+
+from .recalc import PLAIN, Blocks
 
 __all__ = [
     "MJ_EXPLAIN",
@@ -278,11 +282,25 @@ def _each_game(games: list[list[Any]], column: bool,
     return result
 
 
+class _Rows(Converter):
+    """The return converter of functions whose results are numbers and text already, e.g.
+    50,000 rows of finals: handed to Excel as they are (xlwings' "raw"), a single value as
+    one cell. xlwings' usual conversion looks at every cell (dates, NaN, "#N/A" text), about
+    a microsecond each."""
+
+    base_type = "raw"
+
+    @staticmethod
+    def write_value(value: Any, options: dict[str, Any]) -> Any:
+        return value if isinstance(value, list) else [[value]]
+
+
 # ------------------------------------------------------------------------------------------------
 # The functions.
 
 
 @xw.func
+@xw.ret(_Rows)
 @xw.arg("scores", "raw", ndim=2,
         doc="Raw end-of-game points in seat order (East first): a row or column for one game, "
             "or a block with one game per row.")
@@ -298,10 +316,60 @@ def MJ_SETTLE(scores: Cells, ruleset: Cells = None, deposits: Cells = None,
               penalties: Cells = None) -> Any:
     """Final scores with oka and uma, in seat order. E.g. =MJ_SETTLE(B2:E2, "mleague")."""
     rules = _rules(ruleset)
+    block = _changed_rows(rules, scores, deposits, penalties)
+    if block is not None:
+        return block
     games, column = _games(scores)
     deps = [0 if _is_blank(d) else d for d in _per_game(deposits, len(games), "deposits")]
     pens = _penalty_rows(penalties, len(games))
     return _each_game(games, column, lambda i, row: _settle_row(rules, row, deps[i], pens[i]))
+
+
+def _changed_rows(rules: Any, scores: Cells, deposits: Cells, penalties: Cells
+                  ) -> list[list[Any]] | None:
+    """A block of two or more games settled again only where its inputs changed since the
+    last call with the same ruleset and shape (see :mod:`umaoka.addin.recalc`); None when
+    the arguments are not such a block (the caller settles them in full)."""
+    if not isinstance(scores, list) or len(scores) < 2 or not isinstance(scores[0], list):
+        return None
+    width = len(scores[0])
+    if width < 2 or not all(type(row) is list and len(row) == width for row in scores):
+        return None
+    one_deposit: Any = None
+    if deposits is not None and type(deposits) is not _JS_NULL:
+        if not isinstance(deposits, list) or not deposits or not isinstance(deposits[0], list):
+            return None
+        if len(deposits) == 1 and len(deposits[0]) == 1:  # one value for every game
+            one_deposit, deposits = deposits[0][0], None
+            if type(one_deposit) not in _BLOCKS.plain:
+                return None
+        elif len(deposits) != len(scores) or any(len(row) != 1 for row in deposits):
+            return None
+    else:
+        deposits = None
+    if penalties is None or type(penalties) is _JS_NULL:
+        penalties = None
+    elif not isinstance(penalties, list) or len(penalties) != len(scores):
+        return None
+
+    def settle_row(i: int) -> list[Any]:
+        # what _each_game gives for row i of a block
+        row = [_cell(v) for v in scores[i]]
+        if _blank_row(row):
+            return [""] * width
+        deposit = _cell(deposits[i][0] if deposits is not None else one_deposit)
+        pen = None
+        if penalties is not None:
+            pen = [_cell(v) for v in penalties[i]]
+            pen = None if _blank_row(pen) else pen
+        try:
+            out = _numbers(settle(row, rules, 0 if _is_blank(deposit) else deposit, pen).final)
+        except UmaokaError as e:
+            out = [str(e)]
+        return out + [""] * (width - len(out))
+
+    key = (settle, rules, width, one_deposit, type(one_deposit))  # a reloaded engine: afresh
+    return _BLOCKS.rows(key, (scores, deposits, penalties), settle_row)
 
 
 def _settle_row(rules: Any, row: list[Any], deposits: Any, penalties: Any) -> list[Any]:
@@ -334,6 +402,8 @@ class _Recent:
 
 
 _SETTLED = _Recent(120_000)
+#: The last blocks MJ_SETTLE settled: a league tab's block, one score changed, settles one row.
+_BLOCKS = Blocks(4, PLAIN | {_JS_NULL} if _JS_NULL is not None else PLAIN)
 
 
 @xw.func
@@ -389,6 +459,10 @@ def MJ_STANDINGS(players: Cells, finals: Cells, stats: Cells = None,
                  scores: Cells = None) -> Any:
     """League standings: totals, averages, places, rates; best first; with stats TRUE also
     top-two rate, bust rate, average raw, streaks. =MJ_STANDINGS(B2:E9,G2:J9)."""
+    if not _scalar(stats, False) and scores is None:
+        table = _standings_block(players, finals)
+        if table is not None:
+            return table
     names_grid, finals_grid = _grid(players), _grid(finals)
     if (len(finals_grid) > 1 and all(len(r) == 1 for r in finals_grid)
             and len(names_grid) == len(finals_grid)):  # one game given as two columns
@@ -424,6 +498,53 @@ def MJ_STANDINGS(players: Cells, finals: Cells, stats: Cells = None,
         raise UmaokaExcelError(f"{where} {message[len(game):]}" if message.startswith(game)
                                else f"{where}: {message}") from None
     return [_numbers(row) for row in table]
+
+
+_BAD = object()  # a game standings_line refuses: its message is made again in context
+
+
+def _standings_block(players: Cells, finals: Cells) -> list[list[Any]] | None:
+    """MJ_STANDINGS of a block of two or more games, each game checked again only when its
+    row changed since the last call (see :mod:`umaoka.addin.recalc`); None when the
+    arguments are not such a block (MJ_STANDINGS then works through them in full)."""
+    if not (isinstance(players, list) and isinstance(finals, list)
+            and len(players) == len(finals) >= 2):
+        return None
+    width = len(finals[0]) if isinstance(finals[0], list) else 0
+    if width < 2 or not all(type(r) is list and len(r) == width for r in finals) \
+            or not all(type(r) is list for r in players):
+        return None
+
+    def line(i: int) -> Any:
+        # what MJ_STANDINGS makes of row i: skipped (None), a game, or refused (_BAD)
+        names, fins = [_cell(v) for v in players[i]], [_cell(v) for v in finals[i]]
+        if all(c is None or c == "" for c in fins) or (_blank_row(fins) and _blank_row(names)):
+            return None
+        try:
+            return standings_line((names, fins), 1)
+        except UmaokaError:
+            return _BAD
+
+    lines = _LINES.rows((standings_line, width), (finals, players), line, copy=False)
+    if lines is None:
+        return None
+    played = [x for x in lines if x is not None]
+    if _BAD in played:  # the first refused game, with its message as MJ_STANDINGS gives it
+        index = played.index(_BAD)
+        row = [i for i, x in enumerate(lines) if x is not None][index]
+        try:
+            standings_line(([_cell(v) for v in players[row]], [_cell(v) for v in finals[row]]),
+                           index + 1)
+        except UmaokaError as e:
+            message, game = str(e), f"game {index + 1} "
+            where = f"row {row + 1} of the range"
+            raise UmaokaExcelError(f"{where} {message[len(game):]}" if message.startswith(game)
+                                   else f"{where}: {message}") from None
+    return [_numbers(row) for row in standings_table(tally(played))]
+
+
+#: The games MJ_STANDINGS read last, checked: one final changed, one game read again.
+_LINES = Blocks(4, _BLOCKS.plain)
 
 
 def _with_stats(table: list[list[Any]], played: list[tuple[list[Any], list[Any]]],

@@ -48,37 +48,74 @@ class PlayerStanding:
 
 def _places_from_finals(finals: Sequence[Decimal]) -> tuple[int, ...]:
     """Places when only finals are known: higher final, better place; equal finals share."""
-    return tuple(1 + sum(1 for g in finals if g > f) for f in finals)
+    best_first = sorted(finals, reverse=True)
+    return tuple(best_first.index(f) + 1 for f in finals)  # 1 + how many are higher
 
 
-def _game(game: Any, index: int) -> tuple[list[str], list[Decimal], tuple[int, ...]]:
+#: Finals as exact decimals by their value, per type (45.0 and 45 are written differently):
+#: a league's finals take a few thousand values, each converted once. Bounded.
+_FLOATS: dict[float, Decimal] = {}
+_INTS: dict[int, Decimal] = {}
+_LIMIT = 100_000
+
+
+def _final(f: Any, index: int, seat: int) -> Decimal:
+    """One final score as an exact Decimal, or the sentence saying what is wrong with it."""
+    kind = type(f)
+    known = _FLOATS if kind is float else _INTS if kind is int else None
+    if known is not None:
+        d = known.get(f)
+        if d is not None:
+            return d
+    if isinstance(f, bool) or f is None or (isinstance(f, str) and not _numeric(f)):
+        # e.g. the message MJ_SETTLE shows in a bad row's first cell
+        raise UmaokaError(
+            f"game {index} has no final score for player {seat} ({excerpt(repr(f))}); "
+            "fix that game's scores or remove it from the range.")
+    d = _to_decimal(f, f"game {index}, player {seat}'s final score",
+                    "fix that game's scores or remove it from the range")
+    if known is not None and f:  # not 0.0: -0.0 equals it, but is written "-0.0"
+        if len(known) >= _LIMIT:
+            known.clear()
+        known[f] = d
+    return d
+
+
+#: One game as the standings count it: names, finals and places in seat order.
+Line = tuple[list[str], list[Decimal], tuple[int, ...]]
+
+
+def standings_line(game: Any, index: int) -> Line:
+    """One game of :func:`standings` (``index``: its number in messages), checked: the
+    players' names, their finals and places, or an :class:`UmaokaError` saying what is
+    wrong with it."""
     if not isinstance(game, (tuple, list)) or len(game) not in (2, 3):
         raise UmaokaError(f"game {index} must be (names, result) or (names, finals, places).")
-    names = [("" if n is None else str(n)).strip()
-             for n in _listed(game[0], f"game {index}'s player names")]
+    given = _listed(game[0], f"game {index}'s player names")
+    if all(type(n) is str for n in given):
+        names = [n.strip() for n in given]
+    else:
+        names = [("" if n is None else str(n)).strip() for n in given]
     result = game[1]
     if isinstance(result, Settlement):
         finals, places = list(result.final), result.places
     else:
-        finals = []
-        for i, f in enumerate(_listed(result, f"game {index}'s final scores")):
-            if isinstance(f, bool) or f is None or (isinstance(f, str) and not _numeric(f)):
-                # e.g. the message MJ_SETTLE shows in a bad row's first cell
-                raise UmaokaError(
-                    f"game {index} has no final score for player {i + 1} ({excerpt(repr(f))}); "
-                    "fix that game's scores or remove it from the range.")
-            finals.append(_to_decimal(f, f"game {index}, player {i + 1}'s final score",
-                                      "fix that game's scores or remove it from the range"))
+        finals = [_final(f, index, i)
+                  for i, f in enumerate(_listed(result, f"game {index}'s final scores"), 1)]
         places = tuple(game[2]) if len(game) == 3 else _places_from_finals(finals)
     if len(names) != len(finals):
         raise UmaokaError(f"game {index} has {len(names)} player names but {len(finals)} final "
                           "scores; give one name per score.")
-    if any(not n for n in names):
-        raise UmaokaError(f"game {index} has a blank player name; fill in every seat's player.")
-    if len(set(names)) != len(names):
+    if len(set(names)) != len(names) or not all(names):
+        if any(not n for n in names):
+            raise UmaokaError(f"game {index} has a blank player name; fill in every seat's "
+                              "player.")
         raise UmaokaError(f"game {index} lists the same player twice ({', '.join(names)}); "
                           "each seat needs a different player.")
     return names, finals, tuple(places)
+
+
+_game = standings_line  # the name engine.stats imports
 
 
 def _numeric(text: str) -> bool:
@@ -110,47 +147,69 @@ def standings(games: Iterable[Any],
     of (names, raw points after leftover sticks or None, places) giving each seat's points,
     such as ``umaoka.engine.rankpoints.rank_point_rule("tenhou", "phoenix", "七段")``.
     """
-    acc: dict[str, list[Any]] = {}
-    size = 0
     if not isinstance(games, Iterable):
         raise UmaokaError("games must be a list of (names, result) pairs, one per game "
                           f"(got {excerpt(repr(games))}).")
+    if rank_points is None:
+        return tally(standings_line(game, index) for index, game in enumerate(games, 1))
     totals: dict[str, Decimal] = {}
-    for index, game in enumerate(games, 1):
-        names, finals, places = _game(game, index)
-        if rank_points is not None:
+
+    def lines() -> Iterable[Line]:
+        for index, game in enumerate(games, 1):
+            line = standings_line(game, index)
+            names, _, places = line
             raw = game[1].points if isinstance(game[1], Settlement) else None
             try:
                 for name, pts in zip(names, rank_points(names, raw, places)):
                     totals[name] = totals.get(name, Decimal(0)) + pts
             except UmaokaError as e:
                 raise UmaokaError(f"game {index}: {e}") from None
+            yield line
+
+    return tally(lines(), totals)
+
+
+def tally(lines: Iterable[Line],
+          rank_points: dict[str, Decimal] | None = None) -> list[PlayerStanding]:
+    """The standings of games already checked by :func:`standings_line`, best first;
+    ``rank_points``: each player's cumulative rank points, when counted."""
+    # each player's finals, places, and whether each game was last for them (tied players
+    # sharing last place all count as last); summed by the builtins, in C
+    finals_of: dict[str, list[Decimal]] = {}
+    places_of: dict[str, list[int]] = {}
+    lasts_of: dict[str, list[bool]] = {}
+    size = 0
+    for names, finals, places in lines:
         size = max(size, len(names))
-        last = max(places)  # tied players sharing last place all count as last
+        last = max(places)
         for name, final, place in zip(names, finals, places):
-            a = acc.setdefault(name, [0, Decimal(0), 0, [0, 0, 0, 0], final, final, 0])
-            a[0] += 1
-            a[1] += final
-            a[2] += place
-            a[3][place - 1] += 1
-            a[4] = max(a[4], final)
-            a[5] = min(a[5], final)
-            a[6] += place == last
+            mine = finals_of.get(name)
+            if mine is None:
+                mine = finals_of[name] = []
+                places_of[name] = []
+                lasts_of[name] = []
+            mine.append(final)
+            places_of[name].append(place)
+            lasts_of[name].append(place == last)
     out = []
-    for name, (count, total, place_sum, counts, best, worst, lasts) in acc.items():
+    for name, finals in finals_of.items():
+        count, places = len(finals), places_of[name]
         g = Decimal(count)
+        total = sum(finals, Decimal(0))
+        counts = [places.count(k) for k in range(1, max(size, 3) + 1)]
         out.append(PlayerStanding(
             name=name,
             games=count,
             total=total,
             average=(total / g).quantize(_TWO, ROUND_HALF_UP),
-            average_place=(Decimal(place_sum) / g).quantize(_TWO, ROUND_HALF_UP),
-            places=tuple(counts[: max(size, 3)]),
+            average_place=(Decimal(sum(places)) / g).quantize(_TWO, ROUND_HALF_UP),
+            places=tuple(counts),
             top_rate=(Decimal(counts[0]) / g).quantize(_FOUR, ROUND_HALF_UP),
-            last_avoid_rate=(1 - Decimal(lasts) / g).quantize(_FOUR, ROUND_HALF_UP),
-            best=best,
-            worst=worst,
-            rank_points=None if rank_points is None else totals.get(name, Decimal(0)),
+            last_avoid_rate=(1 - Decimal(sum(lasts_of[name])) / g).quantize(
+                _FOUR, ROUND_HALF_UP),
+            best=max(finals),
+            worst=min(finals),
+            rank_points=None if rank_points is None else rank_points.get(name, Decimal(0)),
         ))
     out.sort(key=lambda p: (-p.total, p.average_place, p.name))
     return out

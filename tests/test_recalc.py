@@ -1,0 +1,212 @@
+"""MJ_SETTLE's recalculation: a block settles again only where it changed, and always gives
+what a full settlement of the block gives."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from umaoka.addin import udfs
+from umaoka.addin.recalc import Blocks
+from umaoka.addin.udfs import MJ_SETTLE
+
+GOOD = [[35700.0, 32400.0, 22200.0, 9700.0], [32000.0, 32000.0, 20000.0, 16000.0],
+        [25000.0, 25000.0, 25000.0, 25000.0]]
+
+
+@pytest.fixture(autouse=True)
+def fresh_caches():
+    for cache in (udfs._BLOCKS, udfs._SETTLED):
+        cache.items.clear()
+    yield
+    for cache in (udfs._BLOCKS, udfs._SETTLED):
+        cache.items.clear()
+
+
+def uncached(*args):
+    """MJ_SETTLE with no caches at all: the reference."""
+    caches = (udfs._BLOCKS, udfs._SETTLED)
+    sizes = [c.size for c in caches]
+    saved = [dict(c.items) for c in caches]
+    try:
+        for c in caches:
+            c.size = 0
+            c.items.clear()
+        return MJ_SETTLE(*args)
+    finally:
+        for c, size, items in zip(caches, sizes, saved):
+            c.size = size
+            c.items.clear()
+            c.items.update(items)
+
+
+def test_one_changed_row_is_the_only_one_settled_again(monkeypatch):
+    block = [list(r) for r in GOOD * 3]
+    assert MJ_SETTLE(block, "mleague") == uncached(block, "mleague")
+    calls = []
+    real = udfs.settle
+    monkeypatch.setattr(udfs, "settle", lambda *a, **k: calls.append(a[0]) or real(*a, **k))
+    # the key holds the engine's settle: patched, it is a new engine; settle once to remember
+    MJ_SETTLE(block, "mleague")
+    calls.clear()
+    block = [list(r) for r in block]
+    block[4] = [36700.0, 31400.0, 22200.0, 9700.0]
+    got = MJ_SETTLE(block, "mleague")
+    assert calls == [[36700, 31400, 22200, 9700]]
+    assert got == uncached(block, "mleague")
+
+
+def test_a_row_changed_in_place_after_the_call_is_seen():
+    block = [list(r) for r in GOOD]
+    MJ_SETTLE(block, "standard")
+    block[0][0], block[0][1] = 36700.0, 31400.0  # the same list objects, new values
+    assert MJ_SETTLE(block, "standard") == uncached(block, "standard")
+
+
+def test_true_is_not_taken_for_one():
+    block = [[1.0, 2.0, 3.0, 99994.0], [35700.0, 32400.0, 22200.0, 9700.0]]
+    MJ_SETTLE(block)
+    changed = [[True, 2.0, 3.0, 99994.0], block[1]]
+    got = MJ_SETTLE(changed)
+    assert got == uncached(changed)
+    assert "TRUE" in got[0][0]
+
+
+def test_returned_rows_are_the_callers():
+    block = [list(r) for r in GOOD]
+    first = MJ_SETTLE(block)
+    first[0][0] = "scribbled"
+    assert MJ_SETTLE([list(r) for r in block]) == uncached(block)
+
+
+def test_ruleset_deposits_and_penalties_are_part_of_what_changed():
+    block = [list(r) for r in GOOD]
+    deposits = [[None], [1000.0], [None]]
+    penalties = [[None] * 4, [None] * 4, [-20.0, None, None, None]]
+    for args in ((block, "standard"), (block, "mleague"), (block, "mleague", [[2000.0]]),
+                 (block, "mleague", deposits), (block, "mleague", deposits, penalties)):
+        assert MJ_SETTLE(*args) == uncached(*args)
+    deposits[0] = [2000.0]
+    penalties[1] = [None, -10.0, None, None]
+    assert MJ_SETTLE(block, "mleague", deposits, penalties) == uncached(
+        block, "mleague", deposits, penalties)
+    assert MJ_SETTLE(block, "mleague", [[1000.0]]) == uncached(block, "mleague", [[1000.0]])
+
+
+def test_bad_shapes_still_get_their_one_sentence():
+    block = [list(r) for r in GOOD]
+    with pytest.raises(udfs.UmaokaExcelError, match="deposits has 2 cells"):
+        MJ_SETTLE(block, None, [[0.0], [0.0]])
+    with pytest.raises(udfs.UmaokaExcelError, match="penalties has 2 rows"):
+        MJ_SETTLE(block, None, None, [[0.0] * 4, [0.0] * 4])
+
+
+def test_the_number_of_blocks_kept_is_bounded():
+    blocks = Blocks(size=2)
+    for n in range(2, 7):
+        rows = [[i] for i in range(n)]
+        assert blocks.rows("k", (rows,), lambda i, rows=rows: [rows[i][0] * 2]) == [
+            [2 * i] for i in range(n)]
+    assert len(blocks.items) == 2
+
+
+cell = st.one_of(
+    st.sampled_from([None, "", 0.0, 25000.0, 35700.0, 9700.0, 22200.0, 32400.0, 30000.0,
+                     20000.0, 10000.0, 40000.0, True, False, "x", "25,000", float("nan"),
+                     25000, -5000.0]),
+    st.integers(-100, 1000).map(lambda n: n * 100.0))
+
+
+@settings(max_examples=120, deadline=None)
+@given(rows=st.lists(st.lists(cell, min_size=4, max_size=4), min_size=2, max_size=8),
+       edits=st.lists(st.tuples(st.integers(0, 7), st.integers(0, 3), cell), max_size=6),
+       rules=st.sampled_from([None, "mleague", "tenhou-classic", "ema"]),
+       deposit=st.sampled_from([None, [[1000.0]], "column"]))
+def test_any_edits_give_what_a_full_settlement_gives(rows, edits, rules, deposit):
+    deposits = ([[1000.0 * (i % 2)] for i in range(len(rows))] if deposit == "column"
+                else deposit)
+
+    def both(block):
+        try:
+            want = uncached(block, rules, deposits)
+        except udfs.UmaokaExcelError as e:
+            want = str(e)
+        try:
+            got = MJ_SETTLE(block, rules, deposits)
+        except udfs.UmaokaExcelError as e:
+            got = str(e)
+        assert repr(got) == repr(want)  # repr: nan-safe, and 1 and 1.0 and True differ
+
+    block = [list(r) for r in rows]
+    both(block)
+    for row, seat, value in edits:
+        block = [list(r) for r in block]
+        block[row % len(block)][seat] = value
+        both(block)
+
+
+# ------------------------------------------------------------------------------------------------
+# MJ_STANDINGS: the games it read last are checked again only where a row changed.
+
+
+def standings_uncached(*args):
+    size = udfs._LINES.size
+    saved = dict(udfs._LINES.items)
+    try:
+        udfs._LINES.size = 0
+        udfs._LINES.items.clear()
+        return udfs.MJ_STANDINGS(*args)
+    finally:
+        udfs._LINES.size = size
+        udfs._LINES.items.clear()
+        udfs._LINES.items.update(saved)
+
+
+name = st.sampled_from(["Aki", "Ben", "Chie", "Dan", "Emi", " Aki", "", None, 7.0, True])
+final = st.sampled_from([None, "", 45.7, 12.0, -18, -40.0, 0.0, 30.5, "x", True, "12.5",
+                         float("nan"), -0.0, 45.7])
+
+
+@settings(max_examples=150, deadline=None)
+@given(rows=st.lists(st.tuples(st.permutations(["Aki", "Ben", "Chie", "Dan"]),
+                               st.lists(st.integers(-60, 60).map(lambda n: n / 2),
+                                        min_size=4, max_size=4)), min_size=2, max_size=8),
+       edits=st.lists(st.tuples(st.integers(0, 7), st.integers(0, 3), st.booleans(),
+                                st.one_of(name, final)), max_size=5))
+def test_standings_after_any_edits_are_what_a_full_count_gives(rows, edits):
+    names = [list(n) for n, _ in rows]
+    finals = [list(f) for _, f in rows]
+
+    def both():
+        try:
+            want = standings_uncached(names, finals)
+        except udfs.UmaokaExcelError as e:
+            want = str(e)
+        try:
+            got = udfs.MJ_STANDINGS(names, finals)
+        except udfs.UmaokaExcelError as e:
+            got = str(e)
+        assert repr(got) == repr(want)
+
+    both()
+    for row, seat, is_name, value in edits:
+        names, finals = [list(r) for r in names], [list(r) for r in finals]
+        (names if is_name else finals)[row % len(names)][seat] = value
+        both()
+
+
+def test_standings_block_checks_only_the_changed_game(monkeypatch):
+    names = [["Aki", "Ben", "Chie", "Dan"], ["Ben", "Aki", "Dan", "Chie"]] * 3
+    finals = [[46.0, 12.0, -18.0, -40.0], [32.0, 32.0, -20.0, -44.0]] * 3
+    want = standings_uncached(names, finals)
+    assert udfs.MJ_STANDINGS(names, finals) == want
+    seen = []
+    real = udfs.standings_line
+    monkeypatch.setattr(udfs, "standings_line", lambda g, i: seen.append(g) or real(g, i))
+    udfs.MJ_STANDINGS(names, finals)  # a new checker is a new key: remembered from here
+    seen.clear()
+    finals = [list(r) for r in finals]
+    finals[3] = [42.0, 22.0, -20.0, -44.0]
+    got = udfs.MJ_STANDINGS(names, finals)
+    assert seen == [(["Ben", "Aki", "Dan", "Chie"], [42, 22, -20, -44])]
+    assert got == standings_uncached(names, finals) != want
