@@ -25,8 +25,8 @@ ENGINE = ROOT.parent / "engine"
 #: Engine modules in the order they must run: each imports only modules above it (the
 #: engine reads bottom-up: rules -> presets -> resolve -> settle); modules not listed here
 #: are left out.
-ENGINE_MODULES = ("errors", "rules", "presets", "resolve", "settle", "shortcut", "standings",
-                  "hand_rules", "fu", "pao", "hands", "ranks", "rankpoints", "stats",
+ENGINE_MODULES = ("errors", "rules", "presets", "resolve", "settle", "batch", "shortcut",
+                  "standings", "hand_rules", "fu", "pao", "hands", "ranks", "rankpoints", "stats",
                   "substitutes", "gamelog", "penalties", "ranking", "teams", "season",
                   "season_settings")
 

@@ -47,13 +47,15 @@ class Blocks:
         self.items: dict[Hashable, tuple[list[list[tuple[Any, ...]] | None], list[Any]]] = {}
 
     def rows(self, key: Hashable, columns: tuple[Sequence[Sequence[Any]] | None, ...],
-             row: Callable[[int], Any], copy: bool = True) -> list[Any] | None:
+             row: Callable[[int], Any], copy: bool = True,
+             every: Callable[[], list[Any]] | None = None) -> list[Any] | None:
         """Every row's result, ``row(i)`` computed only for the rows that changed.
 
         ``columns``: the per-row inputs, each a list of rows (one per result row) or None;
         the first one gives the number of rows. None when an input is not plain values
         (the caller computes the block itself). ``copy``: each result is a list the caller
-        gets a copy of (not when the caller never changes them).
+        gets a copy of (not when the caller never changes them). ``every()``: all rows'
+        results at once, when that is quicker than ``row`` one by one (a first call).
         """
         count = len(columns[0] or ())
         for col in columns:
@@ -63,7 +65,7 @@ class Blocks:
         full = (key, count, tuple(col is None for col in now))
         before = self.items.pop(full, None)
         if before is None:
-            out = [row(i) for i in range(count)]
+            out = every() if every is not None else [row(i) for i in range(count)]
         else:
             old, out = before[0], list(before[1])
             changed = set()

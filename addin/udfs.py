@@ -32,8 +32,8 @@ from umaoka.engine import (
     UmaokaError,
     rank,
     settle,
+    settle_many,
     shortcut,
-    standings,
     standings_table,
 )
 from umaoka.engine import ruleset as resolve_ruleset
@@ -141,6 +141,14 @@ def _cell(value: Any) -> Any:
     if kind is _JS_NULL:
         return None
     return value
+
+
+def _plain_cells(row: list[Any]) -> list[Any]:
+    """``[_cell(v) for v in row]`` for cells that are numbers, text, None or JavaScript's
+    null only (faster: no call per cell)."""
+    null = _JS_NULL
+    return [int(v) if type(v) is float and v.is_integer() else None if type(v) is null else v
+            for v in row]
 
 
 def _grid(value: Cells) -> list[list[Any]]:
@@ -368,8 +376,39 @@ def _changed_rows(rules: Any, scores: Cells, deposits: Cells, penalties: Cells
             out = [str(e)]
         return out + [""] * (width - len(out))
 
+    def settle_all() -> list[list[Any]]:
+        # every row as settle_row gives it, the games settled together (settle_many); the
+        # cells are plain (Blocks checked): only whole floats and JavaScript's null change,
+        # and a row is blank when no cell is truthy (None, "", 0)
+        rows = [_plain_cells(r) for r in scores]
+        played = [i for i, r in enumerate(rows) if any(r)]
+        if deposits is not None:
+            deps = [_plain_cells(deposits[i])[0] for i in played]
+            deps = [d if d else 0 for d in deps]
+        else:
+            deps = [_cell(one_deposit) or 0] * len(played)
+        pens = None
+        if penalties is not None:
+            pens = []
+            for i in played:
+                pen = _plain_cells(penalties[i])
+                pens.append(pen if any(pen) else None)
+        out = [[""] * width for _ in rows]
+        numbers = _NUMBERS
+        finals = settle_many([rows[i] for i in played], rules, deps, pens).finals()
+        for i, got in zip(played, finals):
+            if isinstance(got, UmaokaError):
+                out[i] = [str(got)] + [""] * (width - 1)
+                continue
+            try:
+                mine = [numbers[v] for v in got]
+            except KeyError:
+                mine = _numbers(got)
+            out[i] = mine if len(mine) == width else mine + [""] * (width - len(mine))
+        return out
+
     key = (settle, rules, width, one_deposit, type(one_deposit))  # a reloaded engine: afresh
-    return _BLOCKS.rows(key, (scores, deposits, penalties), settle_row)
+    return _BLOCKS.rows(key, (scores, deposits, penalties), settle_row, every=settle_all)
 
 
 def _settle_row(rules: Any, row: list[Any], deposits: Any, penalties: Any) -> list[Any]:
@@ -486,18 +525,29 @@ def MJ_STANDINGS(players: Cells, finals: Cells, stats: Cells = None,
             rows.append(i)
             yield names, fins
 
+    played = list(games())
+    lines = []
+    for k, game in enumerate(played, 1):
+        try:
+            lines.append(standings_line(game, k))
+        except UmaokaError as e:
+            raise _in_row(e, k, rows[k - 1]) from None
     try:
-        played = list(games())
-        table = standings_table(standings(played))
+        table = standings_table(tally(lines))
         if with_stats:
             table = _with_stats(table, played, [raw[i - 1] for i in rows] if raw else [],
                                 rows)
     except UmaokaError as e:
-        message, game = str(e), f"game {len(rows)} "
-        where = f"row {rows[-1] if rows else 1} of the range"
-        raise UmaokaExcelError(f"{where} {message[len(game):]}" if message.startswith(game)
-                               else f"{where}: {message}") from None
+        raise _in_row(e, len(rows), rows[-1] if rows else 1) from None
     return [_numbers(row) for row in table]
+
+
+def _in_row(error: UmaokaError, game: int, row: int) -> UmaokaExcelError:
+    """The engine's message about game ``game`` as one about ``row`` of the range."""
+    message, prefix = str(error), f"game {game} "
+    where = f"row {row} of the range"
+    return UmaokaExcelError(f"{where} {message[len(prefix):]}" if message.startswith(prefix)
+                            else f"{where}: {message}")
 
 
 _BAD = object()  # a game standings_line refuses: its message is made again in context
@@ -536,10 +586,7 @@ def _standings_block(players: Cells, finals: Cells) -> list[list[Any]] | None:
             standings_line(([_cell(v) for v in players[row]], [_cell(v) for v in finals[row]]),
                            index + 1)
         except UmaokaError as e:
-            message, game = str(e), f"game {index + 1} "
-            where = f"row {row + 1} of the range"
-            raise UmaokaExcelError(f"{where} {message[len(game):]}" if message.startswith(game)
-                                   else f"{where}: {message}") from None
+            raise _in_row(e, index + 1, row + 1) from None
     return [_numbers(row) for row in standings_table(tally(played))]
 
 

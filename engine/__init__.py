@@ -5,6 +5,7 @@
 (Decimal('46'), Decimal('12'), Decimal('-18'), Decimal('-40'))
 """
 
+from .batch import Settled, settle_many
 from .errors import UmaokaError
 from .presets import PRESETS, Preset
 from .resolve import preset, ruleset
@@ -22,6 +23,7 @@ __all__ = [
     "PlayerStanding",
     "Preset",
     "Ruleset",
+    "Settled",
     "Settlement",
     "Shortcut",
     "UmaokaError",
@@ -32,6 +34,7 @@ __all__ = [
     "ruleset",
     "seat_names",
     "settle",
+    "settle_many",
     "shortcut",
     "standings",
     "standings_table",

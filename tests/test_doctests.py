@@ -9,9 +9,11 @@ MODULES = [
     "umaoka.engine",
     "umaoka.engine.presets",
     "umaoka.engine.rules",
+    "umaoka.engine.batch",
     "umaoka.engine.settle",
     "umaoka.engine.shortcut",
     "umaoka.engine.standings",
+    "umaoka.addin.recalc",
     "umaoka.templates.runtime",
 ]
 

@@ -24,20 +24,19 @@ def fresh_caches():
 
 
 def uncached(*args):
-    """MJ_SETTLE with no caches at all: the reference."""
-    caches = (udfs._BLOCKS, udfs._SETTLED)
-    sizes = [c.size for c in caches]
-    saved = [dict(c.items) for c in caches]
+    """MJ_SETTLE as it settles anything but a block of plain cells, row by row, with no
+    caches at all: the reference."""
+    size, saved = udfs._SETTLED.size, dict(udfs._SETTLED.items)
+    real = udfs._changed_rows
     try:
-        for c in caches:
-            c.size = 0
-            c.items.clear()
+        udfs._SETTLED.size = 0
+        udfs._changed_rows = lambda *a: None
         return MJ_SETTLE(*args)
     finally:
-        for c, size, items in zip(caches, sizes, saved):
-            c.size = size
-            c.items.clear()
-            c.items.update(items)
+        udfs._changed_rows = real
+        udfs._SETTLED.size = size
+        udfs._SETTLED.items.clear()
+        udfs._SETTLED.items.update(saved)
 
 
 def test_one_changed_row_is_the_only_one_settled_again(monkeypatch):
@@ -150,16 +149,13 @@ def test_any_edits_give_what_a_full_settlement_gives(rows, edits, rules, deposit
 
 
 def standings_uncached(*args):
-    size = udfs._LINES.size
-    saved = dict(udfs._LINES.items)
+    """MJ_STANDINGS as it counts anything but a block of plain cells: the reference."""
+    real = udfs._standings_block
     try:
-        udfs._LINES.size = 0
-        udfs._LINES.items.clear()
+        udfs._standings_block = lambda *a: None
         return udfs.MJ_STANDINGS(*args)
     finally:
-        udfs._LINES.size = size
-        udfs._LINES.items.clear()
-        udfs._LINES.items.update(saved)
+        udfs._standings_block = real
 
 
 name = st.sampled_from(["Aki", "Ben", "Chie", "Dan", "Emi", " Aki", "", None, 7.0, True])

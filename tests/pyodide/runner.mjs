@@ -18,7 +18,8 @@
 // value null", learn.microsoft.com/en-us/office/dev/add-ins/excel/
 // custom-functions-parameter-options), so missing trailing arguments become null; blank cells
 // are the null entries of the args. The body reaches Python as a JS object, as in the runtime.
-// "repeat": N times the call again once warm and reports the times (benchmarks/).
+// "repeat": N times the call again once warm and reports the times (benchmarks/);
+// "conversion": true also times the runtime's conversion of the arguments and the answer.
 //
 // Python's own output goes to stderr, so stdout holds only the answer.
 
@@ -102,6 +103,21 @@ export async function runMain({ pyodide, runtime }, run) {
     started = performance.now();
     const result = cellResult(await runtime.custom_functions_call(body()));
     result.first_ms = performance.now() - started;
+    if (call.conversion) {
+      // the runtime's own share, for benchmarks/: JS -> Python of the arguments (its
+      // data.to_py()) and Python -> JS of the answer (its to_js), timed alone
+      const args = pyodide.toPy(body());  // warm-up: the same work twice, the second timed
+      args.destroy();
+      started = performance.now();
+      const again = pyodide.toPy(body());
+      result.to_py_ms = performance.now() - started;
+      again.destroy();
+      const answer = pyodide.toPy(result.value);
+      started = performance.now();
+      answer.toJs({ dict_converter: Object.fromEntries });
+      result.to_js_ms = performance.now() - started;
+      answer.destroy();
+    }
     if (call.repeat) {
       const times = [];
       for (let i = 0; i < call.repeat; i++) {
