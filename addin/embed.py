@@ -167,8 +167,10 @@ def _remove_lite(pkg: Package) -> tuple[dict[str, PanesPart], set[str], set[str]
     return panes, drop, changed
 
 
-def _embed(src: Path, dst: Path, settings: dict[str, str]) -> None:
-    """Write ``src`` with xlwings Lite's parts (holding ``settings``) to ``dst``."""
+def _embed(src: Path, dst: Path, settings: dict[str, str],
+           compresslevel: int | None = None) -> None:
+    """Write ``src`` with xlwings Lite's parts (holding ``settings``) to ``dst``
+    (``compresslevel``: see :func:`write_zip`)."""
     with Package(src) as pkg:
         panes, drop, dirty = _remove_lite(pkg)
         changed: dict[str, bytes] = {}
@@ -197,7 +199,7 @@ def _embed(src: Path, dst: Path, settings: dict[str, str]) -> None:
         changed[webext] = webextension_xml(settings)
         changed["[Content_Types].xml"] = content_types_xml(
             pkg.xml("[Content_Types].xml"), drop, {target: CT_TASKPANES, webext: CT_WEBEXTENSION})
-        write_zip(pkg, dst, changed, drop)
+        write_zip(pkg, dst, changed, drop, compresslevel)
 
 
 def _check_book(path: Path) -> None:
@@ -234,7 +236,8 @@ def embed_lite_inplace(path: Path) -> Path:
     """
     path = Path(path)
     settings = lite_settings()
-    write_atomic(path, lambda tmp: _embed(path, tmp, settings), force=True)  # our own file
+    # our own file, saved with zlib's level 1 (writer.save_fast): the same level again
+    write_atomic(path, lambda tmp: _embed(path, tmp, settings, 1), force=True)
     return path
 
 
