@@ -33,7 +33,7 @@ A first game (factor 1) at a table of newcomers moves the places by the bare bon
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from decimal import ROUND_HALF_UP, Decimal, InvalidOperation
 from fractions import Fraction
@@ -146,12 +146,18 @@ def rating_history(games: Iterable[Any],
                    start: Mapping[str, tuple[Any, int]] | None = None) -> list[RatingStep]:
     """Every player's rating step in every game. Games are given as for the statistics;
     ``start`` maps a name to (rating, games played) carried over from before."""
+    return list(rating_steps(games, start))
+
+
+def rating_steps(games: Iterable[Any],
+                 start: Mapping[str, tuple[Any, int]] | None = None) -> Iterator[RatingStep]:
+    """:func:`rating_history` one step at a time, game by game (a big league's history
+    need not be held at once)."""
     rating: dict[str, int] = {}  # hundredths
     played: dict[str, int] = {}
     for name, (r, g) in (start or {}).items():
         rating[name], played[name] = _hundredths(r), int(g)
     first = _hundredths(START)
-    out: list[RatingStep] = []
     size = None
     for number, g in enumerate(records(games), 1):
         n = len(g.names)
@@ -167,12 +173,11 @@ def rating_history(games: Iterable[Any],
             count = played.get(name, 0)
             change = _change(count, bonus, tied, total, before[i], n)
             f = 100 if count >= SETTLED_AFTER else 500 - count
-            out.append(RatingStep(number, name, g.places[i], count, _rating(before[i]),
-                                  average, Decimal(f) / 500, Decimal(bonus) / tied,
-                                  _rating(change), _rating(before[i] + change)))
             rating[name] = before[i] + change
             played[name] = count + 1
-    return out
+            yield RatingStep(number, name, g.places[i], count, _rating(before[i]), average,
+                             Decimal(f) / 500, Decimal(bonus) / tied, _rating(change),
+                             _rating(before[i] + change))
 
 
 def ratings(games: Iterable[Any], start: Mapping[str, tuple[Any, int]] | None = None
@@ -180,7 +185,7 @@ def ratings(games: Iterable[Any], start: Mapping[str, tuple[Any, int]] | None = 
     """Each player's rating after the games, highest first."""
     first = {n: _rating(_hundredths(r)) for n, (r, _) in (start or {}).items()}
     acc: dict[str, list[Any]] = {}
-    for step in rating_history(games, start):
+    for step in rating_steps(games, start):
         a = acc.setdefault(step.name, [0, step.before, step.before, step.before])
         a[0] += 1
         a[1] = step.after

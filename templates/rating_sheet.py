@@ -14,7 +14,7 @@ from decimal import Decimal
 from typing import Any
 
 from openpyxl.utils import get_column_letter as col_letter
-from umaoka.engine.rating import rating_history, ratings
+from umaoka.engine.rating import rating_steps, ratings
 from umaoka.engine.stats import head_to_head
 
 from .charts import line_chart
@@ -89,23 +89,24 @@ class RatingSheets(SheetWriter):
         put(ws, hdr, 1, label("rating_game", lang), st.get("header"), text=True)
         for k, p in enumerate(names):
             put(ws, hdr, 2 + k, p, st.get("header"), text=True)
-        after: dict[int, dict[str, Decimal]] = {}
-        for step in rating_history(games):
-            after.setdefault(step.game, {})[step.name] = step.after
-        current: dict[str, Decimal] = {}
         total = max(len(games), 1)
         # a chart cannot show more points than a page has room for: over CHART_POINTS
         # games, every step-th game (and the last) is plotted, R carried forward as ever
-        step = -(-total // CHART_POINTS)
-        count = 0
-        for j in range(1, total + 1):
-            current.update(after.get(j, {}))
-            if j % step and j != total:
-                continue
-            count += 1
+        every = -(-total // CHART_POINTS)
+        plotted = [j for j in range(1, total + 1) if not j % every or j == total]
+        shown = set(names)
+        current: dict[str, Decimal] = {}
+        steps = rating_steps(games)  # game by game: the whole history is never held
+        step = next(steps, None)
+        for count, j in enumerate(plotted, 1):
+            while step is not None and step.game <= j:
+                if step.name in shown:
+                    current[step.name] = step.after
+                step = next(steps, None)
             put(ws, hdr + count, 1, j, st.get("key", "0"))
             for k, p in enumerate(names):
                 put(ws, hdr + count, 2 + k, current.get(p), st.get("formula", "0.00"))
+        count = len(plotted)
         # beside the head-to-head table, not over it
         line_chart(ws, f"A{top}", hdr, len(names), count, title=label("rating_chart", lang),
                    x_title=label("rating_game", lang), y_title="R", width=12.5, height=9)
