@@ -19,8 +19,38 @@ from openpyxl.cell.cell import Cell
 from openpyxl.styles.cell_style import StyleArray
 
 _new_cell = Cell.__new__
+
+#: Stands for "this row's number" in the text of a :class:`RowFormula` (a character of
+#: Unicode's private use area: never in a formula of ours).
+ROW = "\ue000"
+
+
+class RowFormula:
+    """A formula that is the same on every row of a column but for the row's own number,
+    e.g. ``=IF(ISNUMBER(R{row}),...)``: one object serves the whole column, where 50,000
+    rows would each hold their own text. Written (and turned into an openpyxl cell) as
+    the text of its row.
+
+    >>> f = RowFormula(f"=SUM(E{ROW}:H{ROW})")
+    >>> f.at(12)
+    '=SUM(E12:H12)'
+    """
+
+    __slots__ = ("parts",)
+
+    def __init__(self, text: str) -> None:
+        self.parts = tuple(text.split(ROW))
+
+    def at(self, row: int) -> str:
+        """The formula's text in ``row``."""
+        return str(row).join(self.parts)
+
+    def __repr__(self) -> str:
+        return f"RowFormula({'{row}'.join(self.parts)!r})"
+
+
 #: A compact cell's data type follows from its value's type (see :func:`kind_of`).
-_KINDS = {int: "n", float: "n", bool: "b", type(None): "n"}
+_KINDS = {int: "n", float: "n", bool: "b", type(None): "n", RowFormula: "f"}
 
 
 def kind_of(value: Any) -> str:
@@ -117,6 +147,8 @@ class CellStore(MutableMapping):  # type: ignore[type-arg]
         if not self.compact(row, col):
             return None
         value, style = self._drop(row, col)
+        if type(value) is RowFormula:
+            value = value.at(row)
         cell = _new_cell(Cell)
         cell.parent = self.ws
         cell.row = row

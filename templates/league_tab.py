@@ -14,6 +14,7 @@ from openpyxl.worksheet.datavalidation import DataValidation
 from openpyxl.worksheet.formula import ArrayFormula
 from openpyxl.worksheet.table import Table, TableStyleInfo
 
+from .cells import ROW, RowFormula
 from .labels import label, seat_label
 from .layout import HEADER_ROW, LeagueCols, game_rows, league_cols, rules_row
 from .model import League, Rules
@@ -119,19 +120,16 @@ class LeagueTab(SheetWriter):
         rules_sheet = self.names["rules"][league.rules]
         start_ref = ref(rules_sheet, 2, rules_row("start"))
         ties_ref = ref(rules_sheet, 2, rules_row("ties"))
-        sc = [col_letter(c) for c in cols.scores]
         res = [col_letter(c) for c in cols.results]
         plc = [col_letter(c) for c in cols.places]
-        dep = col_letter(cols.deposits)
-        lab_ok, lab_off = label("ok", lang), label("off_by", lang)
-        lab_100, lab_miss = label("not_100", lang), label("missing", lang)
-        lab_roster = label("not_on_roster", lang)
-        lab_platform, lab_gmiss = label("by_platform", lang), label("given_missing", lang)
-        gv = [col_letter(c) for c in cols.given_cols]
+        lab_ok, lab_platform = label("ok", lang), label("by_platform", lang)
         outcomes = self.outcomes[index] if self.settled else []
         caps = self.over_caps(league, n)
         lv = self.values[index] if not self.settled else None
         games = league.games
+        if not self.settled:
+            check_formula, place_formulas, last_formula = self._row_formulas(
+                cols, n, first, start_ref, ties_ref)
         for i in range(rows):
             row = first + i
             g = games[i] if i < len(games) else None
@@ -172,48 +170,16 @@ class LeagueTab(SheetWriter):
                 put(ws, row, cols.last, max(places) if places[0] is not None else 0, s_help)
             else:
                 assert lv is not None
-                rng = f"{sc[0]}{row}:{sc[-1]}{row}"
-                # a name not on the roster is likely a typo: it would rank as a new player
-                roster_check = self.cap_check(cols, first, row) or f'"{lab_ok}"'
-                platform_check = f'"{lab_platform}"'
-                for c in reversed(cols.players):
-                    p = f"{col_letter(c)}{row}"
-                    roster_check = (f'IF(AND({p}<>"",COUNTIF(Roster,"="&{p})=0),'
-                                    f'"{lab_roster}: "&{p},{roster_check})')
-                    platform_check = (f'IF(AND({p}<>"",COUNTIF(Roster,"="&{p})=0),'
-                                      f'"{lab_roster}: "&{p},{platform_check})')
-                total = f"SUM({rng})+N({dep}{row})"
-                check = (f'IF(AND(COUNT({rng})=0,N({dep}{row})=0),"",'
-                         f'IF(COUNT({rng})<{n},"{lab_miss}",'
-                         f'IF({total}<>{start_ref}*{n},'
-                         f'"{lab_off} "&TEXT({total}-{start_ref}*{n},"+#,##0;-#,##0"),'
-                         f'IF(SUMPRODUCT(MOD({rng},100))<>0,"{lab_100}",{roster_check}))))')
-                if cols.given:
-                    grng = f"{gv[0]}{row}:{gv[-1]}{row}"
-                    check = (f'IF(COUNTA({grng})>0,IF(COUNT({grng})<{n},"{lab_gmiss}",'
-                             f"{platform_check}),{check})")
-                put(ws, row, cols.check, "=" + check, s_check)
+                # the row's formulas: the same text on every row but for its number, one
+                # object for the whole column (a league of 50,000 rows holds no copies)
+                put(ws, row, cols.check, check_formula, s_check)
                 save_value(ws, row, cols.check, _capped(lv.check[i], caps, i, lang))
                 for s in range(n):
                     put(ws, row, cols.results[s], None, s_res)
                     save_value(ws, row, cols.results[s], lv.results[i][s])
-                    tie = ""
-                    if s:
-                        tie = (f'+IF({ties_ref}="seat",'
-                               f'COUNTIF(${sc[0]}{row}:{sc[s - 1]}{row},"="&{sc[s]}{row}),0)')
-                    place = f'1+COUNTIF(${sc[0]}{row}:${sc[-1]}{row},">"&{sc[s]}{row}){tie}'
-                    if cols.given:
-                        # platform finals in finishing order: equal finals by seat
-                        earlier = (f'+COUNTIF(${gv[0]}{row}:{gv[s - 1]}{row},"="&{gv[s]}{row})'
-                                   if s else "")
-                        place = (f"IF(COUNT(${gv[0]}{row}:${gv[-1]}{row})={n},"
-                                 f'1+COUNTIF(${gv[0]}{row}:${gv[-1]}{row},">"&{gv[s]}{row})'
-                                 f"{earlier},{place})")
-                    put(ws, row, cols.places[s],
-                        f'=IF(ISNUMBER({res[s]}{row}),{place},"")', s_place)
+                    put(ws, row, cols.places[s], place_formulas[s], s_place)
                     save_value(ws, row, cols.places[s], lv.places[i][s])
-                put(ws, row, cols.last,
-                    f"=IF(ISNUMBER({plc[0]}{row}),MAX({plc[0]}{row}:{plc[-1]}{row}),0)", s_help)
+                put(ws, row, cols.last, last_formula, s_help)
                 save_value(ws, row, cols.last, lv.last[i])
         if not self.settled:
             ws[f"{res[0]}{first}"] = ArrayFormula(
@@ -287,6 +253,58 @@ class LeagueTab(SheetWriter):
         self._print(ws, f"{HEADER_ROW - 1}:{HEADER_ROW}")
         ws.print_area = f"A1:{col_letter(cols.places[-1])}{last}"
         self._protect(ws)
+
+    def _row_formulas(self, cols: Any, n: int, first: int, start_ref: str, ties_ref: str
+                      ) -> tuple[RowFormula, list[RowFormula], RowFormula]:
+        """A game row's formulas (check, each seat's place, last place), written once with
+        the row's number left open (:class:`.cells.RowFormula`)."""
+        lang, row = self.lang, ROW
+        sc = [col_letter(c) for c in cols.scores]
+        res = [col_letter(c) for c in cols.results]
+        plc = [col_letter(c) for c in cols.places]
+        gv = [col_letter(c) for c in cols.given_cols]
+        dep = col_letter(cols.deposits)
+        lab_ok, lab_off = label("ok", lang), label("off_by", lang)
+        lab_100, lab_miss = label("not_100", lang), label("missing", lang)
+        lab_roster = label("not_on_roster", lang)
+        lab_platform, lab_gmiss = label("by_platform", lang), label("given_missing", lang)
+        rng = f"{sc[0]}{row}:{sc[-1]}{row}"
+        # a name not on the roster is likely a typo: it would rank as a new player
+        roster_check = self.cap_check(cols, first, row) or f'"{lab_ok}"'  # type: ignore
+        platform_check = f'"{lab_platform}"'
+        for c in reversed(cols.players):
+            p = f"{col_letter(c)}{row}"
+            roster_check = (f'IF(AND({p}<>"",COUNTIF(Roster,"="&{p})=0),'
+                            f'"{lab_roster}: "&{p},{roster_check})')
+            platform_check = (f'IF(AND({p}<>"",COUNTIF(Roster,"="&{p})=0),'
+                              f'"{lab_roster}: "&{p},{platform_check})')
+        total = f"SUM({rng})+N({dep}{row})"
+        check = (f'IF(AND(COUNT({rng})=0,N({dep}{row})=0),"",'
+                 f'IF(COUNT({rng})<{n},"{lab_miss}",'
+                 f'IF({total}<>{start_ref}*{n},'
+                 f'"{lab_off} "&TEXT({total}-{start_ref}*{n},"+#,##0;-#,##0"),'
+                 f'IF(SUMPRODUCT(MOD({rng},100))<>0,"{lab_100}",{roster_check}))))')
+        if cols.given:
+            grng = f"{gv[0]}{row}:{gv[-1]}{row}"
+            check = (f'IF(COUNTA({grng})>0,IF(COUNT({grng})<{n},"{lab_gmiss}",'
+                     f"{platform_check}),{check})")
+        places = []
+        for s in range(n):
+            tie = ""
+            if s:
+                tie = (f'+IF({ties_ref}="seat",'
+                       f'COUNTIF(${sc[0]}{row}:{sc[s - 1]}{row},"="&{sc[s]}{row}),0)')
+            place = f'1+COUNTIF(${sc[0]}{row}:${sc[-1]}{row},">"&{sc[s]}{row}){tie}'
+            if cols.given:
+                # platform finals in finishing order: equal finals by seat
+                earlier = (f'+COUNTIF(${gv[0]}{row}:{gv[s - 1]}{row},"="&{gv[s]}{row})'
+                           if s else "")
+                place = (f"IF(COUNT(${gv[0]}{row}:${gv[-1]}{row})={n},"
+                         f'1+COUNTIF(${gv[0]}{row}:${gv[-1]}{row},">"&{gv[s]}{row})'
+                         f"{earlier},{place})")
+            places.append(RowFormula(f'=IF(ISNUMBER({res[s]}{row}),{place},"")'))
+        last = RowFormula(f"=IF(ISNUMBER({plc[0]}{row}),MAX({plc[0]}{row}:{plc[-1]}{row}),0)")
+        return RowFormula("=" + check), places, last
 
 
 def _seat(values: Sequence[Any] | None, seat: int) -> Any:

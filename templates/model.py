@@ -53,7 +53,7 @@ class Origin:
     version: str
 
 
-@dataclass
+@dataclass(slots=True)  # a league holds up to 50,000 of them: no __dict__ each
 class Game:
     """One row of a league tab: seat order is East, South, West, North."""
 

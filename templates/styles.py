@@ -14,7 +14,7 @@ from openpyxl.styles.differential import DifferentialStyle
 from openpyxl.utils import get_column_letter as col_letter
 from openpyxl.worksheet.worksheet import Worksheet
 
-from .cells import CellStore, store_of
+from .cells import CellStore, RowFormula, store_of
 
 # ------------------------------------------------------------------------------------------------
 # Styles: built once as style arrays and copied into cells (fast for big leagues).
@@ -125,7 +125,7 @@ def put(ws: Worksheet, row: int, col: int, value: Any, style: Any = None,
     if type(cells) is not CellStore:
         cells = store_of(ws)
     kind = type(value)
-    if value is None or kind in _FAST_TYPES:
+    if value is None or kind in _FAST_TYPES or kind is RowFormula:
         cells.put(row, col, value, style)
         return
     if kind is str:

@@ -42,7 +42,7 @@ from openpyxl.worksheet._writer import WorksheetWriter
 from openpyxl.worksheet.formula import ArrayFormula
 from openpyxl.xml.functions import tostring
 
-from .cells import ABSENT, CellStore, kind_of
+from .cells import ABSENT, CellStore, RowFormula, kind_of
 
 _LOCK = threading.Lock()
 _LETTERS = [""] + [get_column_letter(i) for i in range(1, 16385)]
@@ -268,6 +268,8 @@ class _FastWorksheetWriter(WorksheetWriter):
                             parts.append(f'<c {attrs} t="inlineStr"><is><t>{_text(value)}'
                                          "</t></is></c>")
                             continue
+                    if type(value) is RowFormula:
+                        value = value.at(row)
                     xml = _value_xml(attrs, value, kind_of(value), sv)
                     if xml is not None:
                         parts.append(xml)
