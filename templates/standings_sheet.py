@@ -12,6 +12,7 @@ from openpyxl.utils import get_column_letter as col_letter
 from openpyxl.worksheet.worksheet import Worksheet
 from umaoka.engine import PlayerStanding, standings_table
 
+from .cells import ROW, RowFormula
 from .charts import line_chart
 from .labels import label, place_label
 from .layout import CHART_SERIES, HEADER_ROW, StandCols, game_rows
@@ -242,15 +243,19 @@ class StandingsSheets(SheetWriter):
                 # entries in the legend
                 put(ws, hdr, 2 + k, f'=IF({name_cell}=""," ",{name_cell})', st.get("header"))
                 save_value(ws, hdr, 2 + k, " " if plotted[k] == "-" else plotted[k])
+            # one formula a series, its row's number filled in when written (RowFormula)
+            formulas = []
+            for k in range(series):
+                h = f"{col_letter(2 + k)}${hdr}"
+                terms = "+".join(f'SUMIFS({F[s]},{P[s]},"="&{h},{sess},"<="&$A{ROW})'
+                                 for s in range(n))
+                formulas.append(RowFormula(f'=IF(OR({h}=" ",$A{ROW}>MAX({sess})),NA(),'
+                                           f"ROUND({terms},1))"))
             for j in range(count):
                 r = hdr + 1 + j
                 put(ws, r, 1, j + 1, st.get("key", "0"))
                 for k in range(series):
-                    h = f"{col_letter(2 + k)}${hdr}"
-                    terms = "+".join(f'SUMIFS({F[s]},{P[s]},"="&{h},{sess},"<="&$A{r})'
-                                     for s in range(n))
-                    put(ws, r, 2 + k, f'=IF(OR({h}=" ",$A{r}>MAX({sess})),NA(),'
-                        f"ROUND({terms},1))", st.get("formula", pts))
+                    put(ws, r, 2 + k, formulas[k], st.get("formula", pts))
                     v = points[j][k]
                     save_value(ws, r, 2 + k, CellError("#N/A") if v is None else v)
             ws.conditional_formatting.add(
