@@ -94,6 +94,7 @@ def _cases() -> list[tuple[str, str, list[Any], dict[str, Any]]]:
     """
     std, ml = ruleset("standard"), ruleset("mleague")
     other = [45000, 33000, 18000, 4000]
+    changed = [45000, 34000, 17000, 4000]
     players = [["A", "B", "C", "D"], ["B", "C", "D", "A"], [None, None, None, None],
                ["C", "D", "A", "B"]]
     finals = [excel(settle(GAME).final), excel(settle(other).final), [None] * 4,
@@ -136,6 +137,11 @@ def _cases() -> list[tuple[str, str, list[Any], dict[str, Any]]]:
         ("settle a block with a blank row", "MJ_SETTLE",
          [[GAME, [None] * 4, other], None, None, None],
          {"value": [excel(settle(GAME).final), ["", "", "", ""], excel(settle(other).final)]}),
+        # the same block again, one row changed (only that row is settled again) and the
+        # blank row (JavaScript's null in Pyodide 0.28+) kept
+        ("settle the block again, one row changed", "MJ_SETTLE",
+         [[GAME, [None] * 4, changed], None, None, None],
+         {"value": [excel(settle(GAME).final), ["", "", "", ""], excel(settle(changed).final)]}),
         ("settle a block with a bad row", "MJ_SETTLE", [[GAME, BAD_SUM], cell("mleague")],
          {"value": [excel(settle(GAME, ml).final),
                     [message(lambda: settle(BAD_SUM, ml)), "", "", ""]]}),
