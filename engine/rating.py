@@ -33,7 +33,7 @@ A first game (factor 1) at a table of newcomers moves the places by the bare bon
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from decimal import ROUND_HALF_UP, Decimal, InvalidOperation
 from fractions import Fraction
@@ -180,12 +180,16 @@ def rating_steps(games: Iterable[Any],
                              _rating(before[i] + change))
 
 
-def ratings(games: Iterable[Any], start: Mapping[str, tuple[Any, int]] | None = None
-            ) -> list[PlayerRating]:
-    """Each player's rating after the games, highest first."""
+def ratings(games: Iterable[Any], start: Mapping[str, tuple[Any, int]] | None = None,
+            each: Callable[[RatingStep], Any] | None = None) -> list[PlayerRating]:
+    """Each player's rating after the games, highest first. ``each(step)`` is called with
+    every step of :func:`rating_steps` as it is worked out (a chart of the history, drawn
+    in the same pass)."""
     first = {n: _rating(_hundredths(r)) for n, (r, _) in (start or {}).items()}
     acc: dict[str, list[Any]] = {}
     for step in rating_steps(games, start):
+        if each is not None:
+            each(step)
         a = acc.setdefault(step.name, [0, step.before, step.before, step.before])
         a[0] += 1
         a[1] = step.after

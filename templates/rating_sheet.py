@@ -14,7 +14,7 @@ from decimal import Decimal
 from typing import Any
 
 from openpyxl.utils import get_column_letter as col_letter
-from umaoka.engine.rating import rating_steps, ratings
+from umaoka.engine.rating import RatingStep, ratings
 from umaoka.engine.stats import head_to_head
 
 from .charts import line_chart
@@ -46,7 +46,9 @@ class RatingSheets(SheetWriter):
         for c, text in enumerate(heads, 1):
             put(ws, HEADER_ROW, c, text, st.get("header"), text=True)
         r_fmt = st.get("formula", "0.00")
-        rated = ratings(games)
+        history = _History(len(games))
+        rated = ratings(games, each=history.step)  # the chart's points in the same pass
+        history.close()
         for k, p in enumerate(rated):
             row = HEADER_ROW + 1 + k
             values = [p.name, p.games, p.rating, p.change, p.peak, p.low]
@@ -56,7 +58,7 @@ class RatingSheets(SheetWriter):
                 put(ws, row, c, v, style, text=(c == 1))
         self._head_to_head(ws, games)
         top = HEADER_ROW + max(len(rated), 1) + 3
-        self._rating_chart(ws, games, [p.name for p in rated[:CHART_SERIES]], top)
+        self._rating_chart(ws, history, [p.name for p in rated[:CHART_SERIES]], top)
         self._widths(ws, {1: 16, 2: 7, 3: 9, 4: 9, 5: 9, 6: 9, H2H_COL: 16,
                           H2H_COL + 1: 16, **{H2H_COL + k: 9 for k in range(2, 7)}})
         ws.freeze_panes = f"A{HEADER_ROW + 1}"
@@ -80,7 +82,7 @@ class RatingSheets(SheetWriter):
             for c, v in enumerate(values):
                 put(ws, HEADER_ROW + 1 + k, H2H_COL + c, v, styles[c], text=c < 2)
 
-    def _rating_chart(self, ws: Any, games: list[Any], names: list[str], top: int) -> None:
+    def _rating_chart(self, ws: Any, history: _History, names: list[str], top: int) -> None:
         """R of the top-rated players after every game of the league (carried forward)."""
         st, lang = self.st, self.lang
         data_row = top + 20
@@ -89,25 +91,36 @@ class RatingSheets(SheetWriter):
         put(ws, hdr, 1, label("rating_game", lang), st.get("header"), text=True)
         for k, p in enumerate(names):
             put(ws, hdr, 2 + k, p, st.get("header"), text=True)
-        total = max(len(games), 1)
-        # a chart cannot show more points than a page has room for: over CHART_POINTS
-        # games, every step-th game (and the last) is plotted, R carried forward as ever
-        every = -(-total // CHART_POINTS)
-        plotted = [j for j in range(1, total + 1) if not j % every or j == total]
-        shown = set(names)
-        current: dict[str, Decimal] = {}
-        steps = rating_steps(games)  # game by game: the whole history is never held
-        step = next(steps, None)
-        for count, j in enumerate(plotted, 1):
-            while step is not None and step.game <= j:
-                if step.name in shown:
-                    current[step.name] = step.after
-                step = next(steps, None)
+        for count, (j, after) in enumerate(zip(history.plotted, history.points), 1):
             put(ws, hdr + count, 1, j, st.get("key", "0"))
             for k, p in enumerate(names):
-                put(ws, hdr + count, 2 + k, current.get(p), st.get("formula", "0.00"))
-        count = len(plotted)
+                put(ws, hdr + count, 2 + k, after.get(p), st.get("formula", "0.00"))
+        count = len(history.plotted)
         # beside the head-to-head table, not over it
         line_chart(ws, f"A{top}", hdr, len(names), count, title=label("rating_chart", lang),
                    x_title=label("rating_game", lang), y_title="R", width=12.5, height=9)
         ws.print_area = f"A1:{col_letter(H2H_COL + 6)}{data_row - 1}"
+
+
+class _History:
+    """The R chart's points, taken while the ratings are worked out: every player's R
+    after each plotted game (a chart cannot show more points than a page has room for:
+    over CHART_POINTS games, every few games and the last are plotted, R carried forward
+    as ever)."""
+
+    def __init__(self, games: int) -> None:
+        total = max(games, 1)
+        every = -(-total // CHART_POINTS)
+        self.plotted = [j for j in range(1, total + 1) if not j % every or j == total]
+        self.points: list[dict[str, Decimal]] = []
+        self._now: dict[str, Decimal] = {}
+
+    def step(self, step: RatingStep) -> None:
+        while len(self.points) < len(self.plotted) \
+                and step.game > self.plotted[len(self.points)]:
+            self.points.append(dict(self._now))
+        self._now[step.name] = step.after
+
+    def close(self) -> None:
+        while len(self.points) < len(self.plotted):
+            self.points.append(dict(self._now))
