@@ -36,6 +36,7 @@ from openpyxl import Workbook
 from openpyxl.cell._writer import etree_write_cell
 from openpyxl.comments.comment_sheet import CommentRecord
 from openpyxl.compat import safe_string
+from openpyxl.formula.translate import Translator
 from openpyxl.utils import get_column_letter, range_boundaries
 from openpyxl.utils.datetime import to_excel
 from openpyxl.worksheet._writer import WorksheetWriter
@@ -126,6 +127,65 @@ def _value_xml(attrs: str, value: Any, kind: str, saved: Any) -> str | None:
 
 
 _NONE = ABSENT  # no saved value
+
+
+class _Shared:
+    """A sheet's :class:`RowFormula` columns written as Excel's shared formulas: the first
+    cell of a run of rows holding the same RowFormula carries the text and the run's range
+    (``<f t="shared" ref="X5:X9" si="0">``), the others only ``<f t="shared" si="0"/>``,
+    as Excel itself saves a filled-down formula. A league tab's file is then a fraction of
+    the size, and quicker to write and to read. A run is shared only when openpyxl's
+    formula translator (Excel's rule: relative references move with the row) gives each
+    row's text from the first row's; otherwise every cell is written in full.
+    """
+
+    def __init__(self, rows: dict[int, list[Any]]) -> None:
+        runs: dict[int, list[list[Any]]] = {}  # column -> [formula, first row, last row]
+        for row in sorted(rows):
+            for col, value in enumerate(rows[row][0]):
+                if type(value) is RowFormula:
+                    col_runs = runs.setdefault(col, [])
+                    last = col_runs[-1] if col_runs else None
+                    if last is not None and last[0] is value and last[2] == row - 1:
+                        last[2] = row
+                    else:
+                        col_runs.append([value, row, row])
+        self.runs = {col: [r for r in col_runs if r[2] > r[1] and _translates(r[0], col, r[1])]
+                     for col, col_runs in runs.items()}
+        self.ids: dict[tuple[int, int], int] = {}
+        for col, col_runs in sorted(self.runs.items()):
+            for run in col_runs:
+                self.ids[(col, run[1])] = len(self.ids)
+        self.at = dict.fromkeys(self.runs, 0)  # each column's current run
+
+    def formula(self, value: RowFormula, row: int, col: int) -> str:
+        """The ``<f>`` element of a RowFormula cell."""
+        col_runs = self.runs.get(col)
+        if col_runs:
+            k = self.at[col]
+            while k < len(col_runs) and col_runs[k][2] < row:
+                k += 1
+            self.at[col] = k
+            if k < len(col_runs) and col_runs[k][1] <= row:
+                _, first, last = col_runs[k]
+                si = self.ids[(col, first)]
+                if row > first:
+                    return f'<f t="shared" si="{si}"/>'
+                letter = _LETTERS[col]
+                return (f'<f t="shared" ref="{letter}{first}:{letter}{last}" si="{si}">'
+                        f"{_text(value.at(row)[1:])}</f>")
+        return f"<f>{_text(value.at(row)[1:])}</f>"
+
+
+def _translates(value: RowFormula, col: int, first: int) -> bool:
+    """Whether Excel, filling the first row's formula down, gives each row's own text."""
+    letter = _LETTERS[col]
+    text = value.at(first)
+    for row in (first + 1, first + 9, first + 99_991):  # and across more digits
+        moved = Translator(text, f"{letter}{first}").translate_formula(f"{letter}{row}")
+        if moved != value.at(row):
+            return False
+    return True
 
 
 class _Sink:
@@ -228,6 +288,7 @@ class _FastWorksheetWriter(WorksheetWriter):
             return sid
 
         dims_of = ws.row_dimensions
+        shared: _Shared | None = None  # made when the first RowFormula is met
         for row in sorted(numbers):
             dims = dims_of.get(row)
             extra = "".join(f" {k}={quoteattr(v)}" for k, v in dict(dims).items()) if dims else ""
@@ -269,7 +330,12 @@ class _FastWorksheetWriter(WorksheetWriter):
                                          "</t></is></c>")
                             continue
                     if type(value) is RowFormula:
-                        value = value.at(row)
+                        if shared is None:
+                            shared = _Shared(compact)
+                        t, v = _saved(sv) if sv is not _NONE else ("", "")
+                        parts.append(f"<c {attrs}{t}>{shared.formula(value, row, col)}"
+                                     f"<v>{v}</v></c>")
+                        continue
                     xml = _value_xml(attrs, value, kind_of(value), sv)
                     if xml is not None:
                         parts.append(xml)
