@@ -421,9 +421,9 @@ def _settle_row(rules: Any, row: list[Any], deposits: Any, penalties: Any) -> li
 
 
 class _Recent:
-    """Results of recent rows by their inputs (ruleset included): when one score of a
-    50,000-game block changes, Excel recalculates the whole block, and only the changed row
-    is settled again. Bounded: cleared when full."""
+    """Results of recent rows by their inputs (ruleset included), for the calls the block
+    memory (:data:`_BLOCKS`) does not take: single games, and blocks holding TRUE/FALSE or
+    Office.js value objects. Bounded: cleared when full."""
 
     def __init__(self, size: int) -> None:
         self.size, self.items = size, {}  # type: dict[Any, list[Any]]
