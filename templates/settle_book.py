@@ -117,6 +117,7 @@ class _SheetRows:
         self._text: list[str] = []
         self._collect = False
         self._formula = False
+        self._columns = _columns()
 
     def _damaged(self, why: str) -> UmaokaError:
         return UmaokaError(f"sheet \"{self.ws.title}\" is damaged ({why}); open and save it in "
@@ -144,34 +145,47 @@ class _SheetRows:
         return self.rows
 
     def _start(self, name: str, attrs: dict[str, str]) -> None:
-        tag = name.rpartition(":")[2]
-        if tag == "row":
-            self._row = self._number(attrs.get("r"), self._row + 1, "row number")
-            self._col = 0
-        elif tag == "c":
+        # most elements are cells out of the columns we read, and their children: those
+        # cost a test or two (a league tab has millions of elements)
+        if name == "c" or name.endswith(":c"):
             ref = attrs.get("r")
             if ref:
-                row, c = _address(ref)
-                if not c:
-                    try:
-                        col, row = coordinate_from_string(ref)
-                        c = column_index_from_string(col)
-                    except (ValueError, CellCoordinatesException):
-                        raise self._damaged(f'cell address "{ref[:20]}"') from None
+                letters = ref.rstrip("0123456789")
+                c = self._columns.get(letters, 0)
+                digits = ref[len(letters):]
+                if c and digits and digits[0] != "0":
+                    row = int(digits)
+                else:
+                    row, c = self._address(ref)
                 if row > EXCEL_ROWS:
                     raise self._damaged(f"a cell below Excel's last row ({ref[:20]})")
             else:
                 row, c = self._row, self._col + 1
             self._row, self._col = row, c
-            self._cell = (row, c) if row >= self.first and c <= self.width else None
-            self._kind = attrs.get("t", "n")
-            self._text = []
-            self._formula = False
+            if row >= self.first and c <= self.width:
+                self._cell = (row, c)
+                self._kind = attrs.get("t", "n")
+                self._text = []
+                self._formula = False
+            else:
+                self._cell = None
+        elif name == "row" or name.endswith(":row"):
+            self._row = self._number(attrs.get("r"), self._row + 1, "row number")
+            self._col = 0
         elif self._cell is not None:
+            tag = name.rpartition(":")[2]
             if tag in ("v", "t"):
                 self._collect = True
             elif tag == "f":
                 self._formula = True
+
+    def _address(self, ref: str) -> tuple[int, int]:
+        """(row, column) of an address that is not plain (lower case, ``$``...)."""
+        try:
+            col, row = coordinate_from_string(ref)
+            return row, column_index_from_string(col)
+        except (ValueError, CellCoordinatesException):
+            raise self._damaged(f'cell address "{ref[:20]}"') from None
 
     def _number(self, text: str | None, default: int, what: str) -> int:
         if text is None:
@@ -189,6 +203,12 @@ class _SheetRows:
             self._text.append(data)
 
     def _end(self, name: str) -> None:
+        if self._cell is None:  # nothing we keep is open (a cell out of range, a row...)
+            return
+        if not self._text and not self._formula and self._kind != "b" \
+                and (name == "c" or name.endswith(":c")):
+            self._cell = None  # a blank cell (most input cells of a league tab): no value
+            return
         tag = name.rpartition(":")[2]
         if tag in ("v", "t"):
             self._collect = False
