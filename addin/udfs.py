@@ -37,13 +37,14 @@ from umaoka.engine import (
     standings_table,
 )
 from umaoka.engine import ruleset as resolve_ruleset
+from umaoka.engine.batch import paused_gc
 from umaoka.engine.errors import excerpt
 from umaoka.engine.hands import hand, hand_rules, hand_table
 from umaoka.engine.ranking import standing_rows
 from umaoka.engine.rankpoints import game_rank_points, rank_points
 from umaoka.engine.season import run_season
 from umaoka.engine.season_settings import season_settings
-from umaoka.engine.standings import standings_line, tally
+from umaoka.engine.standings import quick_lines, standings_line, tally
 from umaoka.engine.stats import player_stats
 from xlwings.conversion import Converter
 
@@ -94,7 +95,8 @@ def _excel_function(func: _F) -> _F:
     @functools.wraps(func)
     def call(*args: Any, **kwargs: Any) -> Any:
         try:
-            return func(*args, **kwargs)
+            with paused_gc():  # a block's many new objects, freed by refcount
+                return func(*args, **kwargs)
         except xw.XlwingsError:
             raise
         except UmaokaError as e:
@@ -561,8 +563,8 @@ def _standings_block(players: Cells, finals: Cells) -> list[list[Any]] | None:
             and len(players) == len(finals) >= 2):
         return None
     width = len(finals[0]) if isinstance(finals[0], list) else 0
-    if width < 2 or not all(type(r) is list and len(r) == width for r in finals) \
-            or not all(type(r) is list for r in players):
+    if width < 2 or set(map(type, finals)) != {list} or set(map(len, finals)) != {width} \
+            or set(map(type, players)) != {list}:
         return None
 
     def line(i: int) -> Any:
@@ -575,7 +577,12 @@ def _standings_block(players: Cells, finals: Cells) -> list[list[Any]] | None:
         except UmaokaError:
             return _BAD
 
-    lines = _LINES.rows((standings_line, width), (finals, players), line, copy=False)
+    def every() -> list[Any]:
+        # a first call: the common game quickly, the rest as line() makes them
+        return [quick or line(i) for i, quick in enumerate(quick_lines(players, finals))]
+
+    lines = _LINES.rows((standings_line, width), (finals, players), line, copy=False,
+                        every=every)
     if lines is None:
         return None
     played = [x for x in lines if x is not None]

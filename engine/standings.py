@@ -9,9 +9,11 @@
 
 from __future__ import annotations
 
+from collections import Counter, defaultdict
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from decimal import ROUND_HALF_UP, Decimal, InvalidOperation
+from itertools import chain
 from typing import Any
 
 from .errors import UmaokaError
@@ -118,6 +120,64 @@ def standings_line(game: Any, index: int) -> Line:
 _game = standings_line  # the name engine.stats imports
 
 
+#: Cell values (numbers as a cell holds them) and their finals as exact decimals, for
+#: :func:`quick_lines`: a league's finals take a few thousand values. Bounded.
+_CELLS: dict[float | int, Decimal] = {}
+
+
+def quick_lines(names_rows: Sequence[Sequence[Any]],
+                finals_rows: Sequence[Sequence[Any]]) -> list[Line | None]:
+    """:func:`standings_line` of each row of a block of games, quickly, for the common
+    game: finals that are numbers (a whole float read as its int, as from a cell) and
+    distinct names. None for any other row (blank, text, a bool, a repeated name...),
+    which the caller checks in full with :func:`standings_line`.
+
+    >>> quick_lines([["Aki", " Ben"], ["Aki", None]], [[12.5, -12.5], [3.0, -3.0]])
+    [(['Aki', 'Ben'], [Decimal('12.5'), Decimal('-12.5')], (1, 2)), None]
+    """
+    count = len(finals_rows)
+    out: list[Line | None] = [None] * count
+    if not count or len(names_rows) != count:
+        return out
+    w = len(finals_rows[0])
+    flat = list(chain.from_iterable(finals_rows))
+    if not w or len(flat) != w * count or set(map(len, names_rows)) != {w}:
+        return out  # rows of different widths: each is checked in full
+    bad: set[int] = set()
+    if not set(map(type, flat)) <= {float, int}:  # bools, text, blanks: checked in full
+        bad.update(k // w for k, v in enumerate(flat) if type(v) not in (float, int))
+    known = _CELLS
+    ds = list(map(known.get, flat))
+    for k in [k for k, d in enumerate(ds) if d is None]:  # values not seen yet
+        if k // w in bad:
+            continue
+        v = flat[k]
+        try:
+            d = _final(int(v) if type(v) is float and v.is_integer() else v, 1, 1)
+        except (UmaokaError, OverflowError):
+            bad.add(k // w)
+            continue
+        ds[k] = d
+        if len(known) >= _LIMIT:
+            known.clear()
+        known[v] = d
+    names = [n.strip() if type(n) is str else "" for n in chain.from_iterable(names_rows)]
+    bad.update([k // w for k, n in enumerate(names) if not n])  # blank or not text
+    for r in range(count):
+        if r in bad:
+            continue
+        i = r * w
+        these = names[i:i + w]
+        if len(set(these)) < w:
+            continue
+        # places from the cells' numbers: ordered and equal as their decimals are (a
+        # float's shortest repr keeps its order), and compared several times faster
+        cells = flat[i:i + w]
+        best = sorted(cells, reverse=True)
+        out[r] = (these, ds[i:i + w], tuple([best.index(c) + 1 for c in cells]))
+    return out
+
+
 def _numeric(text: str) -> bool:
     try:
         Decimal(text.strip()[:100])
@@ -173,24 +233,32 @@ def tally(lines: Iterable[Line],
           rank_points: dict[str, Decimal] | None = None) -> list[PlayerStanding]:
     """The standings of games already checked by :func:`standings_line`, best first;
     ``rank_points``: each player's cumulative rank points, when counted."""
-    # each player's finals, places, and whether each game was last for them (tied players
-    # sharing last place all count as last); summed by the builtins, in C
-    finals_of: dict[str, list[Decimal]] = {}
-    places_of: dict[str, list[int]] = {}
-    lasts_of: dict[str, list[bool]] = {}
+    # every seat's name, final and place in one list each (a game's lists joined in C),
+    # then each player's finals and places gathered in one pass each: a few C calls per
+    # game and a dict lookup per seat, half the time of a loop over the seats
+    seats: list[str] = []
+    all_finals: list[Decimal] = []
+    all_places: list[int] = []
+    lasts: list[str] = []  # a name for each game it finished last (tied last: all of them)
     size = 0
     for names, finals, places in lines:
-        size = max(size, len(names))
+        seats += names
+        all_finals += finals
+        all_places += places
+        if len(names) > size:
+            size = len(names)
         last = max(places)
-        for name, final, place in zip(names, finals, places):
-            mine = finals_of.get(name)
-            if mine is None:
-                mine = finals_of[name] = []
-                places_of[name] = []
-                lasts_of[name] = []
-            mine.append(final)
-            places_of[name].append(place)
-            lasts_of[name].append(place == last)
+        if places.count(last) == 1:
+            lasts.append(names[places.index(last)])
+        else:
+            lasts += [name for name, place in zip(names, places) if place == last]
+    finals_of: defaultdict[str, list[Decimal]] = defaultdict(list)
+    places_of: defaultdict[str, list[int]] = defaultdict(list)
+    for name, final in zip(seats, all_finals):
+        finals_of[name].append(final)
+    for name, place in zip(seats, all_places):
+        places_of[name].append(place)
+    last_count = Counter(lasts)
     out = []
     for name, finals in finals_of.items():
         count, places = len(finals), places_of[name]
@@ -205,7 +273,7 @@ def tally(lines: Iterable[Line],
             average_place=(Decimal(sum(places)) / g).quantize(_TWO, ROUND_HALF_UP),
             places=tuple(counts),
             top_rate=(Decimal(counts[0]) / g).quantize(_FOUR, ROUND_HALF_UP),
-            last_avoid_rate=(1 - Decimal(sum(lasts_of[name])) / g).quantize(
+            last_avoid_rate=(1 - Decimal(last_count[name]) / g).quantize(
                 _FOUR, ROUND_HALF_UP),
             best=max(finals),
             worst=min(finals),

@@ -27,9 +27,10 @@ from typing import Any
 
 from openpyxl import Workbook
 from umaoka.engine import __version__
+from umaoka.engine.batch import paused_gc
 from umaoka.engine.season import SeasonResult
 
-from .io import paused_gc, save_workbook
+from .io import save_workbook
 from .layout import (  # noqa: F401  (re-exported: the layout's names, as before the split)
     CHART_SERIES,
     CONF_SHEET,
@@ -169,7 +170,8 @@ def write_league(book: Book, path: Path, force: bool = False, inputs: tuple[Path
     parts openpyxl does not write, such as xlwings Lite's code); ``season_run``: see
     :func:`build_workbook`.
     """
-    with paused_gc():  # the workbook is garbage (collected) once saved: no name holds it
+    # the workbook is garbage (collected) once saved: no name holds it
+    with paused_gc(collect=True):
         return save_workbook(build_workbook(book, lite_code_inside=lite_code_inside,
                                             season_run=season_run), path,
                              force=force, inputs=inputs, after_save=after_save)

@@ -10,14 +10,12 @@ one-line :class:`UmaokaError`.
 
 from __future__ import annotations
 
-import gc
 import os
 import tempfile
 import time
 import xml.parsers.expat
 import zipfile
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -41,23 +39,6 @@ MAX_UNPACKED = 512 * 1024 * 1024
 #: bigger than ``BOMB_FLOOR`` unpacked) is a zip bomb, not a workbook.
 MAX_RATIO = 200
 BOMB_FLOOR = 1024 * 1024
-
-
-@contextmanager
-def paused_gc() -> Iterator[None]:
-    """Python's cycle collector paused while a big workbook is read, built or saved.
-
-    It would scan the millions of new objects again and again (a third of the time of a
-    big league); one collection afterwards frees the workbook's cycles at once.
-    """
-    was = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if was:
-            gc.enable()
-        gc.collect()
 
 
 def check_target(path: Path, force: bool, inputs: tuple[Path, ...] = ()) -> None:

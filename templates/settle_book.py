@@ -27,10 +27,11 @@ from openpyxl.utils.cell import (
 )
 from openpyxl.utils.datetime import from_excel
 from umaoka.engine import FIELDS, PlayerStanding, UmaokaError, __version__, ruleset
+from umaoka.engine.batch import paused_gc
 from umaoka.engine.season import SeasonResult
 
 from .build import META_SHEET, RULES_FIRST, Builder, write_league
-from .io import open_workbook, paused_gc, save_workbook
+from .io import open_workbook, save_workbook
 from .labels import LANGS
 from .layout import league_cols
 from .model import Book, Game, League, Origin, Rules
@@ -467,7 +468,7 @@ def settle_file(path: Path, out: Path | None = None, force: bool = False) -> Set
     """Write the settled copy of a filled template; never over the input."""
     path = Path(path)
     out = Path(out) if out else settled_path(path)
-    with paused_gc():
+    with paused_gc(collect=True):
         book = read_book(path)
     report = write_settled(book, out, force=force, inputs=(path,), source=path.name)
     return report
@@ -487,7 +488,7 @@ def write_settled(book: Book, out: Path, force: bool = False,
         settle_league(lg, book.rules_of(lg).ruleset) for lg in book.leagues]
     builder = Builder(book, settled=True, outcomes=outcomes, origin=origin_now(source))
     builder.season_run = season_run
-    with paused_gc():
+    with paused_gc(collect=True):
         save_workbook(builder.build(), out, force=force, inputs=inputs)
     # Games settled = those in the standings; a row with bad scores or names is not one of
     # them (it is listed in problems instead), so the two counts never overlap.

@@ -206,3 +206,91 @@ def test_standings_block_checks_only_the_changed_game(monkeypatch):
     got = udfs.MJ_STANDINGS(names, finals)
     assert seen == [(["Ben", "Aki", "Dan", "Chie"], [42, 22, -20, -44])]
     assert got == standings_uncached(names, finals) != want
+
+
+cell = st.one_of(name, final, st.integers(-90, 90).map(lambda n: n / 4),
+                 st.sampled_from(["Fumi", "Goro", 1e300, float("inf"), 12, 10**30]))
+
+
+@settings(max_examples=200, deadline=None)
+@given(width=st.integers(3, 4), data=st.data())
+def test_quick_lines_are_what_standings_line_makes(width, data):
+    """The first call's quick path gives each common game exactly standings_line's line
+    (the same names, Decimals written the same way, places), and leaves every other row
+    to the full check."""
+    from umaoka.engine.standings import quick_lines, standings_line
+
+    rows = data.draw(st.lists(st.tuples(
+        st.one_of(st.permutations(["Aki", "Ben", "Chie", "Dan"][:width]),
+                  st.lists(cell, min_size=width, max_size=width)),
+        st.lists(cell, min_size=width, max_size=width)), min_size=1, max_size=6))
+    names, finals = [list(n) for n, _ in rows], [list(f) for _, f in rows]
+    for i, quick in enumerate(quick_lines(names, finals)):
+        if quick is None:
+            continue
+        want = standings_line(([udfs._cell(v) for v in names[i]],
+                               [udfs._cell(v) for v in finals[i]]), 1)
+        assert repr(quick) == repr(want)
+
+
+@settings(max_examples=150, deadline=None)
+@given(rows=st.lists(st.tuples(st.one_of(st.permutations(["Aki", "Ben", "Chie", "Dan"]),
+                                         st.lists(name, min_size=4, max_size=4)),
+                               st.lists(cell, min_size=4, max_size=4)),
+                     min_size=2, max_size=8))
+def test_standings_first_call_of_any_block_is_what_a_full_count_gives(rows):
+    udfs._LINES.items.clear()
+    names, finals = [list(n) for n, _ in rows], [list(f) for _, f in rows]
+    try:
+        want = standings_uncached(names, finals)
+    except udfs.UmaokaExcelError as e:
+        want = str(e)
+    try:
+        got = udfs.MJ_STANDINGS(names, finals)
+    except udfs.UmaokaExcelError as e:
+        got = str(e)
+    assert repr(got) == repr(want)
+
+
+def tally_seat_by_seat(lines):
+    """The standings counted one seat at a time, the plainest way: the reference."""
+    from decimal import Decimal
+
+    seen: dict[str, list] = {}
+    for names, finals, places in lines:
+        for name, f, p in zip(names, finals, places):
+            seen.setdefault(name, []).append((f, p, p == max(places)))
+    size = max(len(n) for n, _, _ in lines)
+    out = {}
+    for name, games in seen.items():
+        fs = [f for f, _, _ in games]
+        out[name] = (len(games), sum(fs, Decimal(0)), max(fs), min(fs),
+                     [sum(p == k for _, p, _ in games) for k in range(1, max(size, 3) + 1)],
+                     sum(p for _, p, _ in games), sum(last for _, _, last in games))
+    return out
+
+
+@settings(max_examples=200, deadline=None)
+@given(games=st.lists(st.tuples(
+    st.sampled_from([3, 4]), st.permutations(["Aki", "Ben", "Chie", "Dan", "Emi"]),
+    st.lists(st.integers(-4, 4), min_size=4, max_size=4)), min_size=1, max_size=12))
+def test_tally_counts_what_a_seat_by_seat_count_gives(games):
+    """Ties for last (each tied player counts a last), three-player games among
+    four-player ones, players in only some games."""
+    from decimal import Decimal
+
+    from umaoka.engine.standings import _places_from_finals, tally
+
+    lines = []
+    for size, people, points in games:
+        finals = [Decimal(p) / 2 for p in points[:size]]
+        lines.append((list(people[:size]), finals, _places_from_finals(finals)))
+    got = {p.name: (p.games, p.total, p.best, p.worst, list(p.places)) for p in tally(lines)}
+    want = tally_seat_by_seat(lines)
+    assert got == {n: w[:5] for n, w in want.items()}
+    for p in tally(lines):
+        games_, _, _, _, _, place_sum, lasts = want[p.name]
+        assert p.average_place == (Decimal(place_sum) / games_).quantize(Decimal("0.01"),
+                                                                          "ROUND_HALF_UP")
+        assert p.last_avoid_rate == (1 - Decimal(lasts) / games_).quantize(
+            Decimal("0.0001"), "ROUND_HALF_UP")
