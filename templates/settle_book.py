@@ -13,18 +13,10 @@ for another add-in runtime.
 from __future__ import annotations
 
 import datetime as dt
-import functools
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
-from xml.parsers import expat
 
-from openpyxl.utils.cell import (
-    CellCoordinatesException,
-    column_index_from_string,
-    coordinate_from_string,
-    get_column_letter,
-)
 from openpyxl.utils.datetime import from_excel
 from umaoka.engine import FIELDS, PlayerStanding, UmaokaError, __version__, ruleset
 from umaoka.engine.batch import paused_gc
@@ -40,6 +32,7 @@ from .runtime import Runtime, from_meta
 from .season_book import SETTINGS, SeasonSpec, StageRow
 from .season_sheet import PENALTY_COLUMNS
 from .seating_sheet import read_seating
+from .sheet_reader import EXCEL_ROWS, _address, _Formula, _SheetRows  # noqa: F401 (_address: tests)
 
 
 @dataclass
@@ -78,9 +71,6 @@ def _value(cell: Any, sheet: str) -> Any:
     return value
 
 
-#: Excel's last row: a cell address beyond it is a damaged or hostile file.
-EXCEL_ROWS = 1_048_576
-EXCEL_COLUMNS = 16_384
 #: Most rows holding data we read from one workbook (games of all league tabs together):
 #: settling 50,000 games takes about 20 s of CPU and 210 MB (20,000: 9 s, 116 MB). A bigger
 #: league is split into seasons (one workbook each).
@@ -89,190 +79,6 @@ MAX_GAMES = 50_000
 #: a longer run (e.g. one game typed far below the others) is closed up, and warnings
 #: still name the row of the input.
 MAX_GAP = 20
-#: Columns before the players (date, session, table, game): a formula there is fine when the
-#: file carries its computed value (e.g. a date typed as =A5+7).
-INFO_COLUMNS = 4
-
-
-class _SheetRows:
-    """Cells of the first ``width`` columns of a sheet from row ``first`` on, read with expat.
-
-    Several times faster than openpyxl's reader for big league tabs. Like defusedxml, it
-    refuses any DTD, so no entity can be declared or expanded. Values: numbers, text,
-    booleans; dates stay Excel serial numbers (the settled copy formats them as dates),
-    ISO dates of ``t="d"`` cells become dates. Formulas are reported as ``_Formula`` so
-    input columns can refuse them; in the first ``INFO_COLUMNS`` columns a formula's saved
-    value is used. Cells without an address follow the previous cell, as the format allows.
-    Anything damaged is one :class:`UmaokaError` naming the sheet. Only rows holding data
-    are kept (a value typed at row 1,048,576 costs one row), at most ``limit`` of them.
-    """
-
-    def __init__(self, ws: Any, first: int, width: int, limit: int = MAX_GAMES):
-        self.ws, self.first, self.width, self.limit = ws, first, width, limit
-        self.rows: dict[int, list[Any]] = {}
-        self._strings = ws._shared_strings
-        self._cell: tuple[int, int] | None = None
-        self._row = 0
-        self._col = 0
-        self._kind = ""
-        self._text: list[str] = []
-        self._collect = False
-        self._formula = False
-        self._columns = _columns()
-
-    def _damaged(self, why: str) -> UmaokaError:
-        return UmaokaError(f"sheet \"{self.ws.title}\" is damaged ({why}); open and save it in "
-                           "Excel, or copy the games into a fresh template.")
-
-    def read(self) -> dict[int, list[Any]]:
-        parser = expat.ParserCreate()
-        parser.buffer_text = True
-
-        def forbid(*_args: Any) -> None:
-            raise UmaokaError(f"{self.ws.title} contains a DTD; refusing to read it.")
-
-        parser.StartDoctypeDeclHandler = forbid
-        parser.EntityDeclHandler = forbid
-        parser.ExternalEntityRefHandler = forbid
-        parser.StartElementHandler = self._start
-        parser.EndElementHandler = self._end
-        parser.CharacterDataHandler = self._chars
-        try:
-            with self.ws.parent._archive.open(self.ws._worksheet_path) as fh:
-                parser.ParseFile(fh)
-        except expat.ExpatError as e:
-            raise self._damaged(f"XML error: {expat.ErrorString(e.code)}, line {e.lineno}"
-                                ) from None
-        return self.rows
-
-    def _start(self, name: str, attrs: dict[str, str]) -> None:
-        # most elements are cells out of the columns we read, and their children: those
-        # cost a test or two (a league tab has millions of elements)
-        if name == "c" or name.endswith(":c"):
-            ref = attrs.get("r")
-            if ref:
-                letters = ref.rstrip("0123456789")
-                c = self._columns.get(letters, 0)
-                digits = ref[len(letters):]
-                if c and digits and digits[0] != "0":
-                    row = int(digits)
-                else:
-                    row, c = self._address(ref)
-                if row > EXCEL_ROWS:
-                    raise self._damaged(f"a cell below Excel's last row ({ref[:20]})")
-            else:
-                row, c = self._row, self._col + 1
-            self._row, self._col = row, c
-            if row >= self.first and c <= self.width:
-                self._cell = (row, c)
-                self._kind = attrs.get("t", "n")
-                self._text = []
-                self._formula = False
-            else:
-                self._cell = None
-        elif name == "row" or name.endswith(":row"):
-            self._row = self._number(attrs.get("r"), self._row + 1, "row number")
-            self._col = 0
-        elif self._cell is not None:
-            tag = name.rpartition(":")[2]
-            if tag in ("v", "t"):
-                self._collect = True
-            elif tag == "f":
-                self._formula = True
-
-    def _address(self, ref: str) -> tuple[int, int]:
-        """(row, column) of an address that is not plain (lower case, ``$``...)."""
-        try:
-            col, row = coordinate_from_string(ref)
-            return row, column_index_from_string(col)
-        except (ValueError, CellCoordinatesException):
-            raise self._damaged(f'cell address "{ref[:20]}"') from None
-
-    def _number(self, text: str | None, default: int, what: str) -> int:
-        if text is None:
-            return default
-        try:
-            n = int(text)
-        except ValueError:
-            raise self._damaged(f'{what} "{text[:20]}"') from None
-        if not 0 < n <= EXCEL_ROWS:
-            raise self._damaged(f"{what} {n} outside Excel's rows")
-        return n
-
-    def _chars(self, data: str) -> None:
-        if self._collect:
-            self._text.append(data)
-
-    def _end(self, name: str) -> None:
-        if self._cell is None:  # nothing we keep is open (a cell out of range, a row...)
-            return
-        if not self._text and not self._formula and self._kind != "b" \
-                and (name == "c" or name.endswith(":c")):
-            self._cell = None  # a blank cell (most input cells of a league tab): no value
-            return
-        tag = name.rpartition(":")[2]
-        if tag in ("v", "t"):
-            self._collect = False
-        elif tag == "c" and self._cell is not None:
-            row, col = self._cell
-            text = "".join(self._text)
-            value: Any
-            if self._formula and (col > INFO_COLUMNS or text == ""):
-                value = _Formula(f"{get_column_letter(col)}{row}")
-            elif self._kind == "s":
-                try:
-                    value = self._strings[int(text)] if text else None
-                except (ValueError, IndexError):
-                    raise self._damaged(f"{get_column_letter(col)}{row} points to a missing "
-                                        "shared text") from None
-            elif self._kind in ("inlineStr", "str", "e"):
-                value = text
-            elif self._kind == "b":
-                value = text == "1"
-            elif self._kind == "d":
-                try:
-                    value = dt.datetime.fromisoformat(text) if text else None
-                except ValueError:
-                    value = text
-            elif text == "":
-                value = None
-            else:
-                try:
-                    value = int(text)
-                except ValueError:
-                    try:
-                        value = float(text)
-                    except ValueError:
-                        raise self._damaged(f'{get_column_letter(col)}{row} holds "{text[:20]}" '
-                                            "as a number") from None
-            if isinstance(value, str) and not value.strip():
-                value = None
-            if value is not None:
-                if row not in self.rows and len(self.rows) >= self.limit:
-                    raise UmaokaError(
-                        f'sheet "{self.ws.title}" has more than {self.limit:,} rows of data; '
-                        f"a league workbook holds at most {MAX_GAMES:,} games: split the "
-                        "league into seasons, one workbook each.")
-                self.rows.setdefault(row, [None] * self.width)[col - 1] = value
-            self._cell = None
-
-
-@functools.cache
-def _columns() -> dict[str, int]:
-    """Excel's column letters (A to XFD) and their numbers."""
-    return {get_column_letter(c): c for c in range(1, EXCEL_COLUMNS + 1)}
-
-
-def _address(ref: str) -> tuple[int, int]:
-    """(row, column) of a plain address such as ``B12`` (what Excel writes), fast; (0, 0)
-    for anything else (lower case, ``$``, leading zeros), which openpyxl's parser reads."""
-    letters = ref.rstrip("0123456789")
-    digits = ref[len(letters):]
-    c = _columns().get(letters, 0)
-    if not c or not digits or digits[0] == "0":
-        return 0, 0
-    return int(digits), c
-
 
 def _damaged_layout(path: Path) -> UmaokaError:
     return UmaokaError(f"{path}'s hidden layout sheet ({META_SHEET}) was changed, so the games "
@@ -293,11 +99,6 @@ def _layout_int(row: list[Any], i: int, path: Path) -> int:
     return n
 
 
-@dataclass
-class _Formula:
-    coordinate: str
-
-
 def _flag(row: list[Any], i: int) -> bool:
     """An optional block's flag of a league's layout row (absent in older workbooks)."""
     return len(row) > i and row[i] not in (None, 0, "0", "")
@@ -310,7 +111,7 @@ def _block(values: list[Any], cols: list[int]) -> list[Any]:
 def _plain_rows(ws: Any, first: int, width: int, limit: int) -> list[tuple[int, list[Any]]]:
     """Rows of an input table (no formulas allowed), sorted by row number."""
     out = []
-    for number, v in sorted(_SheetRows(ws, first, width, limit).read().items()):
+    for number, v in sorted(_SheetRows(ws, first, width, limit, MAX_GAMES).read().items()):
         for x in v:
             if isinstance(x, _Formula):
                 raise UmaokaError(f"{ws.title}!{x.coordinate} holds a formula; enter a plain "
@@ -401,7 +202,7 @@ def read_book(path: Path) -> Book:
         prow = entries.get("players", [[None, None, 5, 0]])[0]
         if len(prow) > 2 and prow[1]:
             ws = _sheet(wb, str(prow[1]), path)
-            roster = _SheetRows(ws, max(1, _layout_int(prow, 2, path)), 1).read()
+            roster = _SheetRows(ws, max(1, _layout_int(prow, 2, path)), 1, MAX_GAMES).read()
             for _, (v,) in sorted(roster.items()):
                 if isinstance(v, _Formula):
                     raise UmaokaError(f"{prow[1]}!{v.coordinate} holds a formula; enter the "
@@ -424,7 +225,7 @@ def read_book(path: Path) -> Book:
             ws = _sheet(wb, name, path)
             cols = league_cols(league, n)
             width = cols.check - 1
-            rows = _SheetRows(ws, FIRST_ROW, width, budget).read()
+            rows = _SheetRows(ws, FIRST_ROW, width, budget, MAX_GAMES).read()
             budget -= len(rows)
             p0, s0 = cols.players[0] - 1, cols.scores[0] - 1
             last = FIRST_ROW - 1
