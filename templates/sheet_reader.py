@@ -237,7 +237,7 @@ class _Formula:
 
 
 #: How much of a sheet's XML is read and filtered at a time.
-CHUNK = 1 << 22
+CHUNK = 1 << 20
 
 
 @functools.cache
