@@ -107,6 +107,28 @@ class CellStore(MutableMapping):  # type: ignore[type-arg]
         vals[col] = value
         stys[col] = style
 
+    def put_row(self, row: int, values: list[Any], styles: list[Any],
+                saved: list[Any] | None = None) -> None:
+        """Keep a whole row of compact cells at once: ``values[col]``, ``styles[col]`` and
+        ``saved[col]`` (formulas' saved values) by column, :data:`ABSENT` where there is
+        none. The lists become the store's own."""
+        if row in self.rows:  # a row written before: cell by cell
+            for col, value in enumerate(values):
+                if value is not ABSENT:
+                    self.put(row, col, value, styles[col])
+                    if saved is not None and saved[col] is not ABSENT:
+                        self.save(row, col, saved[col])
+            return
+        real = self.real
+        count = 0
+        for col, value in enumerate(values):
+            if value is not ABSENT:
+                count += 1
+                if real:
+                    real.pop((row, col), None)
+        self.rows[row] = [values, styles, saved]
+        self.count += count
+
     def save(self, row: int, col: int, value: Any) -> None:
         """Record a formula's saved value."""
         entry = self.rows.get(row)

@@ -14,14 +14,13 @@ from openpyxl.worksheet.datavalidation import DataValidation
 from openpyxl.worksheet.formula import ArrayFormula
 from openpyxl.worksheet.table import Table, TableStyleInfo
 
-from .cells import ROW, RowFormula
+from .cells import ABSENT, ROW, RowFormula
 from .labels import label, seat_label
 from .layout import HEADER_ROW, LeagueCols, game_rows, league_cols, rules_row
 from .model import League, Rules
 from .results import FIRST_ROW, check_text
 from .sheet_base import SheetWriter
-from .styles import NAVY, num, put, ref
-from .writer import save_value
+from .styles import NAVY, num, put, put_row, ref
 
 
 class LeagueTab(SheetWriter):
@@ -130,33 +129,50 @@ class LeagueTab(SheetWriter):
         if not self.settled:
             check_formula, place_formulas, last_formula = self._row_formulas(
                 cols, n, first, start_ref, ties_ref)
+        # each row's cells as lists by column, handed over at once (put_row): the
+        # 50,000 rows of a big league are millions of cells
+        width = max(cols.last, cols.check, *cols.places, *cols.results) + 1
+        blank_values = [ABSENT] * width
+        row_styles = [None] * width
+        inputs = [(2, s_int), (3, s_int), (4, s_int), (cols.deposits, s_score)]
+        for s in range(n):
+            inputs += [(cols.players[s], s_inp), (cols.scores[s], s_score),
+                       (cols.penalties[s], s_pen)]
+            inputs += [(cols.chip_cols[s], s_chips)] if cols.chip_cols else []
+            inputs += [(cols.sub_cols[s], s_inp)] if cols.sub_cols else []
+            inputs += [(cols.given_cols[s], s_res_in)] if cols.given else []
+        for c, style in [*inputs, (cols.check, s_check), (cols.last, s_help),
+                         *((c, s_res) for c in cols.results),
+                         *((c, s_place) for c in cols.places)]:
+            row_styles[c] = style
+            blank_values[c] = None
+        formulas = list(blank_values)
+        if not self.settled:
+            formulas[cols.check], formulas[cols.last] = check_formula, last_formula
+            for s in range(n):
+                formulas[cols.places[s]] = place_formulas[s]
         for i in range(rows):
             row = first + i
             g = games[i] if i < len(games) else None
-            put(ws, row, 1, g.date if g else None, s_date)
-            put(ws, row, 2, g.session if g else None, s_int, text=True)
-            put(ws, row, 3, g.table if g else None, s_int, text=True)
-            put(ws, row, 4, g.number if g else None, s_int, text=True)
-            for s in range(n):
-                put(ws, row, cols.players[s], g.players[s] if g else None, s_inp, text=True)
-                put(ws, row, cols.scores[s], g.scores[s] if g else None, s_score, text=True)
-                put(ws, row, cols.penalties[s],
-                    g.penalties[s] if g and g.penalties else None, s_pen, text=True)
-                if cols.chip_cols:
-                    put(ws, row, cols.chip_cols[s], _seat(g.chips if g else None, s),
-                        s_chips, text=True)
-                if cols.sub_cols:
-                    put(ws, row, cols.sub_cols[s], _seat(g.subs if g else None, s), s_inp,
-                        text=True)
-                if cols.given:
-                    put(ws, row, cols.given_cols[s],
-                        g.given[s] if g and s < len(g.given) else None, s_res_in, text=True)
-            put(ws, row, cols.deposits, g.deposits if g else None, s_score, text=True)
+            values = list(blank_values if self.settled else formulas)
+            put(ws, row, 1, g.date if g else None, s_date)  # a date: a cell of its own
+            if g is not None:
+                values[2], values[3], values[4] = g.session, g.table, g.number
+                values[cols.deposits] = g.deposits
+                for s in range(n):
+                    values[cols.players[s]] = g.players[s]
+                    values[cols.scores[s]] = g.scores[s]
+                    values[cols.penalties[s]] = g.penalties[s] if g.penalties else None
+                    if cols.chip_cols:
+                        values[cols.chip_cols[s]] = _seat(g.chips, s)
+                    if cols.sub_cols:
+                        values[cols.sub_cols[s]] = _seat(g.subs, s)
+                    if cols.given:
+                        values[cols.given_cols[s]] = g.given[s] if s < len(g.given) else None
             if self.settled:
                 o = outcomes[i] if i < len(outcomes) else None
-                put(ws, row, cols.check,
-                    _capped(check_text(g, r, lang, self.book.players), caps, i, lang) if g
-                    else "", s_check, text=True)
+                values[cols.check] = (_capped(check_text(g, r, lang, self.book.players), caps,
+                                              i, lang) if g else "")
                 finals: Sequence[Any] = [None] * n
                 places: Sequence[Any] = [None] * n
                 if o is not None and o.settlement is not None:
@@ -165,22 +181,21 @@ class LeagueTab(SheetWriter):
                 elif o is not None:
                     finals = [o.error] + [None] * (n - 1)
                 for s in range(n):
-                    put(ws, row, cols.results[s], finals[s], s_res, text=True)
-                    put(ws, row, cols.places[s], places[s], s_place)
-                put(ws, row, cols.last, max(places) if places[0] is not None else 0, s_help)
+                    values[cols.results[s]] = finals[s]
+                    values[cols.places[s]] = places[s]
+                values[cols.last] = max(places) if places[0] is not None else 0
+                put_row(ws, row, values, list(row_styles))
             else:
                 assert lv is not None
                 # the row's formulas: the same text on every row but for its number, one
                 # object for the whole column (a league of 50,000 rows holds no copies)
-                put(ws, row, cols.check, check_formula, s_check)
-                save_value(ws, row, cols.check, _capped(lv.check[i], caps, i, lang))
+                saved = [ABSENT] * width
+                saved[cols.check] = _capped(lv.check[i], caps, i, lang)
                 for s in range(n):
-                    put(ws, row, cols.results[s], None, s_res)
-                    save_value(ws, row, cols.results[s], lv.results[i][s])
-                    put(ws, row, cols.places[s], place_formulas[s], s_place)
-                    save_value(ws, row, cols.places[s], lv.places[i][s])
-                put(ws, row, cols.last, last_formula, s_help)
-                save_value(ws, row, cols.last, lv.last[i])
+                    saved[cols.results[s]] = lv.results[i][s]
+                    saved[cols.places[s]] = lv.places[i][s]
+                saved[cols.last] = lv.last[i]
+                put_row(ws, row, values, list(row_styles), saved)
         if not self.settled:
             ws[f"{res[0]}{first}"] = ArrayFormula(
                 f"{res[0]}{first}:{res[-1]}{last}",
