@@ -19,11 +19,8 @@ import datetime as dt
 import os
 import shutil
 import tempfile
-import threading
 import warnings
 import zipfile
-from collections.abc import Iterator
-from contextlib import contextmanager
 from decimal import Decimal
 from itertools import repeat
 from operator import itemgetter
@@ -36,6 +33,7 @@ from openpyxl import Workbook
 from openpyxl.cell._writer import etree_write_cell
 from openpyxl.comments.comment_sheet import CommentRecord
 from openpyxl.compat import safe_string
+from openpyxl.drawing.spreadsheet_drawing import SpreadsheetDrawing
 from openpyxl.formula.translate import Translator
 from openpyxl.utils import get_column_letter, range_boundaries
 from openpyxl.utils.datetime import to_excel
@@ -45,7 +43,6 @@ from openpyxl.xml.functions import tostring
 
 from .cells import ABSENT, CellStore, RowFormula, kind_of
 
-_LOCK = threading.Lock()
 _LETTERS = [""] + [get_column_letter(i) for i in range(1, 16385)]
 _NUMBERS = (int, float, Decimal)
 
@@ -204,7 +201,8 @@ class _FastWorksheetWriter(WorksheetWriter):
 
     openpyxl writes the sheet with a marker in ``<sheetData>``; the rows, written to
     their own temporary file at the same point (so hyperlinks and comments are collected
-    in order), replace the marker afterwards. This works with and without lxml.
+    in order), take the marker's place as the part goes into the archive (:meth:`store`).
+    This works with and without lxml.
     """
 
     def write_rows(self) -> None:
@@ -216,14 +214,13 @@ class _FastWorksheetWriter(WorksheetWriter):
             xf.write(_MARK)
         self.xf.send(None)
 
-    def write(self) -> None:
-        self._rows_path = ""
-        try:
-            super().write()
-            self._splice()
-        finally:
-            if self._rows_path:
-                os.remove(self._rows_path)
+    _rows_path = ""
+
+    def cleanup(self) -> None:
+        super().cleanup()
+        if self._rows_path:
+            os.remove(self._rows_path)
+            self._rows_path = ""
 
     def write_tables(self) -> None:
         # openpyxl names a new table's columns from ``ws[table.ref][0]``, which makes a cell
@@ -246,17 +243,22 @@ class _FastWorksheetWriter(WorksheetWriter):
                                   stacklevel=2)
         super().write_tables()
 
-    def _splice(self) -> None:
+    def store(self, archive: zipfile.ZipFile, name: str) -> None:
+        """The part into the archive: openpyxl's XML with the rows in the marker's place,
+        streamed (the rows are not copied into openpyxl's file first)."""
         with open(self.out, "rb") as f:
             xml = f.read()
         head, mark, tail = xml.partition(_MARK.encode())
         if not mark:
             raise RuntimeError("openpyxl's worksheet writer changed: the rows marker was "
                                "not written (see umaoka.templates.writer)")
-        with open(self.out, "wb") as out, open(self._rows_path, "rb") as rows:
+        size = len(head) + os.path.getsize(self._rows_path) + len(tail)
+        with open(self._rows_path, "rb") as rows, \
+                archive.open(name, "w", force_zip64=size > zipfile.ZIP64_LIMIT // 2) as out:
             out.write(head)
             shutil.copyfileobj(rows, out, 1 << 20)
             out.write(tail)
+
 
     def _write_all_rows(self, write: Any) -> None:
         ws = self.ws
@@ -368,15 +370,25 @@ class _FastWorksheetWriter(WorksheetWriter):
             write("".join(parts))
 
 
-@contextmanager
-def _fast_writer() -> Iterator[None]:
-    with _LOCK:
-        original = excel_writer.WorksheetWriter
-        excel_writer.WorksheetWriter = _FastWorksheetWriter  # type: ignore[misc]
+class _FastExcelWriter(excel_writer.ExcelWriter):
+    """openpyxl's workbook writer, each worksheet written by :class:`_FastWorksheetWriter`
+    and stored by it (what ``ExcelWriter.write_worksheet`` does, but the storing)."""
+
+    def write_worksheet(self, ws: Any) -> None:
+        if self.workbook.write_only:
+            super().write_worksheet(ws)
+            return
+        ws._drawing = SpreadsheetDrawing()
+        ws._drawing.charts = ws._charts
+        ws._drawing.images = ws._images
+        writer = _FastWorksheetWriter(ws)
         try:
-            yield
+            writer.write()
+            ws._rels = writer._rels
+            writer.store(self._archive, ws.path[1:])
+            self.manifest.append(ws)
         finally:
-            excel_writer.WorksheetWriter = original  # type: ignore[misc]
+            writer.cleanup()
 
 
 def save_fast(wb: Workbook, path: str | Path) -> None:
@@ -394,8 +406,7 @@ def save_fast(wb: Workbook, path: str | Path) -> None:
                               compresslevel=1)
     try:
         wb.properties.modified = dt.datetime.now(tz=dt.timezone.utc).replace(tzinfo=None)
-        with _fast_writer():
-            excel_writer.ExcelWriter(wb, archive).save()  # closes the archive when done
+        _FastExcelWriter(wb, archive).save()  # closes the archive when done
     except BaseException:
         try:
             archive.close()
