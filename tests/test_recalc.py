@@ -158,6 +158,18 @@ def standings_uncached(*args):
         udfs._standings_block = real
 
 
+def same_standings(names, finals):
+    """MJ_STANDINGS (with what it remembers) gives the full count's table or sentence."""
+
+    def answer(function):
+        try:
+            return repr(function(names, finals))
+        except udfs.UmaokaExcelError as e:
+            return repr(str(e))
+
+    assert answer(udfs.MJ_STANDINGS) == answer(standings_uncached)
+
+
 name = st.sampled_from(["Aki", "Ben", "Chie", "Dan", "Emi", " Aki", "", None, 7.0, True])
 final = st.sampled_from([None, "", 45.7, 12.0, -18, -40.0, 0.0, 30.5, "x", True, "12.5",
                          float("nan"), -0.0, 45.7])
@@ -173,22 +185,11 @@ def test_standings_after_any_edits_are_what_a_full_count_gives(rows, edits):
     names = [list(n) for n, _ in rows]
     finals = [list(f) for _, f in rows]
 
-    def both():
-        try:
-            want = standings_uncached(names, finals)
-        except udfs.UmaokaExcelError as e:
-            want = str(e)
-        try:
-            got = udfs.MJ_STANDINGS(names, finals)
-        except udfs.UmaokaExcelError as e:
-            got = str(e)
-        assert repr(got) == repr(want)
-
-    both()
+    same_standings(names, finals)
     for row, seat, is_name, value in edits:
         names, finals = [list(r) for r in names], [list(r) for r in finals]
         (names if is_name else finals)[row % len(names)][seat] = value
-        both()
+        same_standings(names, finals)
 
 
 def test_standings_block_checks_only_the_changed_game(monkeypatch):
@@ -240,16 +241,7 @@ def test_quick_lines_are_what_standings_line_makes(width, data):
                      min_size=2, max_size=8))
 def test_standings_first_call_of_any_block_is_what_a_full_count_gives(rows):
     udfs._LINES.items.clear()
-    names, finals = [list(n) for n, _ in rows], [list(f) for _, f in rows]
-    try:
-        want = standings_uncached(names, finals)
-    except udfs.UmaokaExcelError as e:
-        want = str(e)
-    try:
-        got = udfs.MJ_STANDINGS(names, finals)
-    except udfs.UmaokaExcelError as e:
-        got = str(e)
-    assert repr(got) == repr(want)
+    same_standings([list(n) for n, _ in rows], [list(f) for _, f in rows])
 
 
 def tally_seat_by_seat(lines):
