@@ -180,6 +180,7 @@ def cmd_runtime(args: argparse.Namespace) -> int:
 def cmd_demo(args: argparse.Namespace) -> int:
     from dataclasses import replace
 
+    from umaoka.engine.season import SettledGames
     from umaoka.templates.demo import demo_book
     from umaoka.templates.io import check_target
     from umaoka.templates.season_book import season_result
@@ -195,10 +196,12 @@ def cmd_demo(args: argparse.Namespace) -> int:
     filled, settled = folder / "demo_league.xlsx", folder / "demo_league_settled.xlsx"
     for path in (filled, settled):
         check_target(path, args.force)
-    book = replace(demo_book(args.games, lang=args.lang, rules=args.ruleset, season=True),
-                   runtime=_runtime(args))
-    # the season is run once, for the template's saved values and for the settled copy
-    run = season_result(book) if book.season is not None else None
+    seen = SettledGames()  # the regular season, settled to find the finalists
+    book = replace(demo_book(args.games, lang=args.lang, rules=args.ruleset, season=True,
+                             settled=seen), runtime=_runtime(args))
+    # the season is run once more, for the template's saved values and the settled copy
+    run = season_result(book, seen) if book.season is not None else None
+    del seen
     _write_league(book, filled, args.force, season_run=run)
     report = write_settled(book, settled, force=args.force, source=filled.name, season_run=run)
     out = _console()

@@ -207,16 +207,57 @@ class SeasonResult:
 # Running a season.
 
 
+class SettledGames:
+    """The games of one season settled so far, for running it again after games are added.
+
+    Pass the same object to each :func:`run_season` of a season: a game met again (an
+    equal :class:`GameRecord`: same players, scores, stage, row label...) takes the seats
+    worked out the first time instead of being checked and settled again. The results are
+    the same either way; a run of another season than the first ignores it. (The demo
+    league runs the regular season to find its finalists, then the whole season with
+    their final.)
+
+    >>> from umaoka.engine.season_settings import season_settings
+    >>> season = season_settings({"name": "S", "stages": [{"name": "Regular"}]})
+    >>> games = [{"east": "A", "south": "B", "west": "C", "north": "D",
+    ...           "east_score": 40000, "south_score": 30000, "west_score": 20000,
+    ...           "north_score": 10000}]
+    >>> settled = SettledGames()
+    >>> first = run_season(season, games, settled=settled)
+    >>> len(settled)
+    1
+    >>> again = run_season(season, games, settled=settled)
+    >>> again == first, again.stages[0].players[0].name
+    (True, 'A')
+    """
+
+    def __init__(self) -> None:
+        self.season: Season | None = None  # the season of the first run it served
+        self._seats: dict[GameRecord, tuple[SeatCredit, ...]] = {}
+
+    def __len__(self) -> int:
+        return len(self._seats)
+
+    def seats(self, season: Season) -> dict[GameRecord, tuple[SeatCredit, ...]] | None:
+        """The memo for a run of ``season``, or None when it served another season."""
+        if self.season is None:
+            self.season = season
+        return self._seats if season == self.season else None
+
+
 def run_season(season: Season, games: Iterable[GameRecord | Mapping[str, Any]],
-               penalties: Iterable[Penalty | Mapping[str, Any]] = ()) -> SeasonResult:
+               penalties: Iterable[Penalty | Mapping[str, Any]] = (),
+               settled: SettledGames | None = None) -> SeasonResult:
     """Every stage's standings from the game log and the penalty log.
 
     Games are :class:`GameRecord` s or rows of named columns (see
     :func:`umaoka.engine.gamelog.game_record`), penalties :class:`Penalty` s or rows
     (see :func:`umaoka.engine.penalties.penalty`); a row's ``_label`` key (e.g.
     ``games.csv row 5``) names it in messages. A bad game or penalty is left out and
-    reported in ``problems`` (one sentence each); the others still count.
+    reported in ``problems`` (one sentence each); the others still count. ``settled``
+    keeps the games' seats between runs of the same season (see :class:`SettledGames`).
     """
+    memo = settled.seats(season) if settled is not None else None
     problems: list[tuple[tuple[int, int], str]] = []  # (games 0 or penalties 1, row), text
     players = season.stages[0].ruleset.players
     teams = team_of(season.teams)
@@ -233,13 +274,17 @@ def run_season(season: Season, games: Iterable[GameRecord | Mapping[str, Any]],
             if g is None:
                 g = game_record(row, players, label)  # type: ignore[arg-type]
             stage = season.stage(g.stage)
-            check_players(g)
-            for p in g.players:
-                if known and p not in known:
-                    raise UmaokaError(f"{p} is not on the season's roster or any team; fix the "
-                                      f"name or add the player.{closest_name(p, known)}")
-            result = settle(g.scores, stage.ruleset, g.deposits, g.penalties)
-            credits = seat_credits(g, result, teams, stage.substitutes, stage.absent_result)
+            credits = _seen(memo, g)
+            if credits is None:
+                check_players(g)
+                for p in g.players:
+                    if known and p not in known:
+                        raise UmaokaError(f"{p} is not on the season's roster or any team; fix "
+                                          f"the name or add the player.{closest_name(p, known)}")
+                result = settle(g.scores, stage.ruleset, g.deposits, g.penalties)
+                credits = seat_credits(g, result, teams, stage.substitutes, stage.absent_result)
+                if memo is not None:
+                    _remember(memo, g, credits)
         except UmaokaError as e:
             problems.append(((0, i), _labelled(label, e)))
             continue
@@ -274,6 +319,24 @@ def run_season(season: Season, games: Iterable[GameRecord | Mapping[str, Any]],
     applied = tuple(p for r in results for p in r.penalties)
     problems.sort(key=lambda x: x[0])
     return SeasonResult(season, tuple(results), applied, tuple(text for _, text in problems))
+
+
+def _seen(memo: dict[GameRecord, tuple[SeatCredit, ...]] | None,
+          g: GameRecord) -> tuple[SeatCredit, ...] | None:
+    if memo is None:
+        return None
+    try:
+        return memo.get(g)
+    except TypeError:  # a value that cannot be hashed (never from a workbook or file)
+        return None
+
+
+def _remember(memo: dict[GameRecord, tuple[SeatCredit, ...]], g: GameRecord,
+              credits: tuple[SeatCredit, ...]) -> None:
+    try:
+        memo[g] = credits
+    except TypeError:
+        pass
 
 
 def _labelled(label: str, e: UmaokaError) -> str:

@@ -16,6 +16,8 @@ import datetime as dt
 import random
 from typing import Any
 
+from umaoka.engine.season import SettledGames
+
 from .model import Book, Game, make_book
 from .season_book import SETTINGS, SeasonSpec, StageRow
 
@@ -57,15 +59,18 @@ def _scores(rng: random.Random, start: int, n: int, deposits: int) -> list[int]:
 
 
 def demo_book(games: int = 120, seed: int = 2026, lang: str = "en",
-              rules: str = RULESET, season: bool = False) -> Book:
+              rules: str = RULESET, season: bool = False,
+              settled: SettledGames | None = None) -> Book:
     """The demo league book with ``games`` games split over two seasons.
 
     ``rules`` (a preset or ruleset text) sets the seats and the start: scores always add
     up to start x players, and a 3-player ruleset seats three a table. ``season``: the
-    two tabs are a season's stages instead (see the module's note).
+    two tabs are a season's stages instead (see the module's note); ``settled`` keeps the
+    regular season's games as settled to find the finalists, for the run of the whole
+    season that follows (see :class:`~umaoka.engine.season.SettledGames`).
     """
     if season:
-        return season_demo_book(games, seed, lang, rules)
+        return season_demo_book(games, seed, lang, rules, settled)
     rng = random.Random(seed)
     names = PLAYERS_JA if lang == "ja" else PLAYERS
     book = make_book([rules], LEAGUES_JA if lang == "ja" else LEAGUES, names, lang)
@@ -108,7 +113,7 @@ def _chips(rng: random.Random, n: int) -> list[int | None]:
 
 
 def season_demo_book(games: int = 120, seed: int = 2026, lang: str = "en",
-                     rules: str = RULESET) -> Book:
+                     rules: str = RULESET, settled: SettledGames | None = None) -> Book:
     """A season of two stages: about four fifths of ``games`` in the regular season, the
     rest in the final of the top four (who carry half their total)."""
     from .season_book import season_result
@@ -157,7 +162,7 @@ def season_demo_book(games: int = 120, seed: int = 2026, lang: str = "en",
          "team": next(iter(teams)), "points": -20,
          "reason": "マナー違反" if ja else "conduct"},
     ]
-    finalists = list(season_result(book).stages[0].advanced) or names[:FINALISTS]
+    finalists = list(season_result(book, settled).stages[0].advanced) or names[:FINALISTS]
     session = 0
     for number in range(games - count):
         if number % GAMES_PER_TABLE == 0:

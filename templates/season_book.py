@@ -15,7 +15,7 @@ from typing import Any
 from umaoka.engine import UmaokaError
 from umaoka.engine.gamelog import GameRecord
 from umaoka.engine.ranking import DEFAULT_TIE_BREAKS, RANKINGS
-from umaoka.engine.season import Season, SeasonResult, run_season
+from umaoka.engine.season import Season, SeasonResult, SettledGames, run_season
 from umaoka.engine.season_settings import SEASON_ONLY, STAGE_SETTINGS, season_settings
 from umaoka.engine.substitutes import SUBSTITUTES
 
@@ -214,11 +214,12 @@ def penalty_rows(book: Book) -> list[dict[str, Any]]:
     return [dict(r) for r in book.penalties]
 
 
-def season_result(book: Book) -> SeasonResult:
-    """The season of a book with a Season sheet, run by the engine."""
+def season_result(book: Book, settled: SettledGames | None = None) -> SeasonResult:
+    """The season of a book with a Season sheet, run by the engine (``settled``: games
+    settled by an earlier run of the same season, see :class:`SettledGames`)."""
     season = season_of(book)
     games, bad = season_games(book, season)
-    result = run_season(season, games, penalty_rows(book))
+    result = run_season(season, games, penalty_rows(book), settled)
     return replace(result, problems=(*bad, *result.problems)) if bad else result
 
 
@@ -305,8 +306,9 @@ def over_cap(league: League, n: int, maximum: int | None) -> list[str | None]:
     seen: dict[str, int] = {}
     out: list[str | None] = []
     for g in league.games:
-        names = [str(p) for p in (list(g.players) + [None] * n)[:n] if not _blank(p)]
-        for p in names:
-            seen[p.strip().casefold()] = seen.get(p.strip().casefold(), 0) + 1
-        out.append(next((p for p in names if seen[p.strip().casefold()] > maximum), None))
+        names = [str(p) for p in g.players[:n] if not _blank(p)]
+        keys = [p.strip().casefold() for p in names]
+        for k in keys:
+            seen[k] = seen.get(k, 0) + 1
+        out.append(next((p for p, k in zip(names, keys) if seen[k] > maximum), None))
     return out

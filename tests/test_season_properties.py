@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 from umaoka.engine import ruleset, settle
 from umaoka.engine.gamelog import GameRecord
 from umaoka.engine.penalties import Penalty
-from umaoka.engine.season import Season, Stage, carry_points, run_season
+from umaoka.engine.season import Season, SettledGames, Stage, carry_points, run_season
 from umaoka.engine.teams import parse_teams, team_of
 
 PLAYERS = ("Aki", "Ben", "Chie", "Dan", "Eri", "Fumi", "Gin")
@@ -136,3 +136,23 @@ def test_carried_points_are_within_one_unit(tenths, factor, rounding) -> None:
                                                        else 2)
     if rounding == "none":  # a half goes away from zero: +x and -x carry as mirror images
         assert carry_points(-total, D(factor), rules) == -carried
+
+
+@settings(max_examples=100, deadline=None)
+@given(season_games(), st.integers(0, 12), st.booleans())
+def test_settled_games_kept_between_runs_change_nothing(case, cut, same) -> None:
+    """Running a season on some games, then on more with their settled games kept
+    (``SettledGames``), gives what running it afresh gives; and what was kept for one
+    season is never used for another (here: another ruleset)."""
+    rules, games, _, chip_value = case
+    stages = (Stage("A", rules, chip_value=chip_value),)
+    season = Season("S", stages, TEAMS)
+    other = season if same else Season("S", (Stage("A", ruleset("uma=10-30"),
+                                                   chip_value=chip_value),), TEAMS)
+    kept = SettledGames()
+    run_season(season, games[:cut], settled=kept)
+    assert len(kept) <= cut  # bad games are reported again, not kept
+    assert run_season(season, games, settled=kept) == run_season(season, games)
+    size = len(kept)
+    assert run_season(other, games, settled=kept) == run_season(other, games)
+    assert len(kept) == size  # nothing kept for, or taken from, another season
