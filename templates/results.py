@@ -6,6 +6,7 @@ formulas (MJ_SETTLE, native standings) compute the same numbers in Excel.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
 from dataclasses import dataclass
 from decimal import Decimal
@@ -146,12 +147,15 @@ def check_text(game: Game, rules: Ruleset, lang: str,
     dep = game.deposits if isinstance(game.deposits, (int, float, Decimal)) else 0
     if not nums and not dep:
         return ""
-    diff = sum(Decimal(str(s)) for s in nums) + Decimal(str(dep)) - rules.start * rules.players
+    # exact: whole numbers as they are (most cells), others through their text
+    exact = [s if type(s) is int else Decimal(str(s)) for s in nums]
+    diff = sum(exact) + (dep if type(dep) is int else Decimal(str(dep))) \
+        - rules.start * rules.players
     if len(nums) < rules.players:
         return label("missing", lang)
     if diff:
         return f"{label('off_by', lang)} {int(diff):+,}"
-    if any(Decimal(str(s)) % 100 for s in nums):
+    if any(s % 100 for s in exact):
         return label("not_100", lang)
     if roster is not None and (name := off_roster(game, roster)) is not None:
         return f"{label('not_on_roster', lang)}: {name}"
@@ -160,11 +164,17 @@ def check_text(game: Game, rules: Ruleset, lang: str,
 
 def off_roster(game: Game, roster: Sequence[str]) -> str | None:
     """The first name of the game not on the roster (as COUNTIF: case-insensitive)."""
-    known = {str(r).strip().casefold() for r in roster}
+    known = _known(tuple(roster))
     for p in game.players:
         if p is not None and str(p).strip() and str(p).strip().casefold() not in known:
             return str(p)
     return None
+
+
+@functools.lru_cache(maxsize=8)
+def _known(roster: tuple[Any, ...]) -> frozenset[str]:
+    """A roster's names as COUNTIF matches them (one set for every row of a tab)."""
+    return frozenset(str(r).strip().casefold() for r in roster)
 
 
 def session_key(value: Any) -> tuple[int, Any]:

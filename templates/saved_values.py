@@ -140,29 +140,37 @@ def league_slots(names: Sequence[str], lv: LeagueValues, n: int,
                  extras: dict[str, Decimal] | None = None) -> list[Slot]:
     """The helper columns of a league's standings (SUMIFS/COUNTIFS over the league tab);
     ``extras``: a season's chips and logged penalties per lower-case name."""
-    slots = []
-    for name in names:
-        slot = Slot(name, counts=[0] * n)
-        if name != "":
-            x = name.lower()
-            total = Decimal(0)
-            for players, res, pl, last in zip(lv.players, lv.results, lv.places, lv.last):
-                for s in range(n):
-                    if players[s].lower() != x:
-                        continue
-                    if _is_number(res[s]):
-                        total += Decimal(str(res[s]))
-                    p = pl[s]
-                    if _is_number(p):
-                        slot.psum += p
-                        if p > 0:
-                            slot.games += 1
-                        if 1 <= p <= n:
-                            slot.counts[p - 1] += 1
-                        if p == last:
-                            slot.lasts += 1
-            slot.total = _round(total + (extras or {}).get(x, Decimal(0)), 1)
-        slots.append(slot)
+    slots = [Slot(name, counts=[0] * n) for name in names]
+    by_name: dict[str, list[Slot]] = {}  # one pass over the tab serves every slot of a name
+    for slot in slots:
+        if slot.name != "":
+            by_name.setdefault(slot.name.lower(), []).append(slot)
+    totals = {x: Decimal(0) for x in by_name}
+    tallies = {x: [0, 0, [0] * n, 0] for x in by_name}  # psum, games, counts, lasts
+    for players, res, pl, last in zip(lv.players, lv.results, lv.places, lv.last):
+        for s in range(n):
+            x = players[s].lower()
+            tally = tallies.get(x)
+            if tally is None:
+                continue
+            v = res[s]
+            if _is_number(v):
+                totals[x] += v if type(v) is int or type(v) is Decimal else Decimal(str(v))
+            p = pl[s]
+            if _is_number(p):
+                tally[0] += p
+                if p > 0:
+                    tally[1] += 1
+                if 1 <= p <= n:
+                    tally[2][p - 1] += 1
+                if p == last:
+                    tally[3] += 1
+    for x, group in by_name.items():
+        psum, games, counts, lasts = tallies[x]
+        total = _round(totals[x] + (extras or {}).get(x, Decimal(0)), 1)
+        for slot in group:
+            slot.psum, slot.games, slot.counts, slot.lasts = psum, games, list(counts), lasts
+            slot.total = total
     return _ranked(slots)
 
 

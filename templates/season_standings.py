@@ -151,9 +151,13 @@ class SeasonStandings(SheetWriter):
             if any(isinstance(v, str) and v.strip() for v in cells.values()):
                 value += -1
                 return
-            value += sum((Decimal(str(v)) * (r * 16 + c) for (r, c), v in cells.items()
-                          if isinstance(v, (int, float, Decimal)) and not isinstance(v, bool)),
-                         Decimal(0))
+            whole = 0  # whole numbers in an int: most cells, and far faster than Decimal
+            for (r, c), v in cells.items():
+                if type(v) is int:
+                    whole += v * (r * 16 + c)
+                elif isinstance(v, (int, float, Decimal)) and not isinstance(v, bool):
+                    value += Decimal(str(v)) * (r * 16 + c)
+            value += whole
 
         def block(games: list[Any], cols: list[int], attr: str, n: int
                   ) -> dict[tuple[int, int], Any]:
