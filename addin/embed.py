@@ -36,6 +36,7 @@ from umaoka.templates.io import check_target, write_atomic
 from .lite import lite_requirements, lite_source
 from .parts import (
     DECLARATION,
+    HeldParts,
     Package,
     R,
     Rels,
@@ -172,34 +173,58 @@ def _embed(src: Path, dst: Path, settings: dict[str, str],
     """Write ``src`` with xlwings Lite's parts (holding ``settings``) to ``dst``
     (``compresslevel``: see :func:`write_zip`)."""
     with Package(src) as pkg:
-        panes, drop, dirty = _remove_lite(pkg)
-        changed: dict[str, bytes] = {}
-        names = (pkg.names - drop) | dirty
-        if panes:
-            target = next(iter(panes))
-        else:
-            target = "xl/webextensions/taskpanes.xml"
-            if target in names:
-                target = free_name(names, "xl/webextensions/taskpanes{}.xml")
-            panes[target] = (ET.Element(f"{{{WETP}}}taskpanes"), [])
-            root = pkg.rels("")
-            changed["_rels/.rels"] = rels_xml([*root, {
-                "Id": new_id(root), "Type": REL_TASKPANES, "Target": target}])
-            names.add(target)
-        webext = free_name(names, "xl/webextensions/webextension{}.xml")
-        tree, rels = panes[target]
-        rid = new_id(rels)
-        rels.append({"Id": rid, "Type": REL_WEBEXTENSION, "Target": relative(target, webext)})
-        pane = ET.SubElement(tree, f"{{{WETP}}}taskpane", PANE)
-        ET.SubElement(pane, f"{{{WETP}}}webextensionref", {f"{{{R}}}id": rid})
-        for part, (tree, rels) in panes.items():
-            if part in dirty or part == target:
-                changed[part] = tree_xml(tree, PREFIXES)
-                changed[rels_name(part)] = rels_xml(rels)
-        changed[webext] = webextension_xml(settings)
-        changed["[Content_Types].xml"] = content_types_xml(
-            pkg.xml("[Content_Types].xml"), drop, {target: CT_TASKPANES, webext: CT_WEBEXTENSION})
+        changed, drop = _lite_changes(pkg, settings)
         write_zip(pkg, dst, changed, drop, compresslevel)
+
+
+def lite_parts(names: set[str], held: dict[str, bytes]) -> dict[str, bytes]:
+    """umaoka's xlwings Lite code for a workbook as it is being saved, in the same save.
+
+    ``names``: every part written; ``held``: the parts held back until the end
+    (``[Content_Types].xml`` and ``_rels/.rels``). Returns those, changed, and the new
+    parts: the same parts :func:`embed_lite_inplace` puts in afterwards, without reading
+    and writing the whole file again (the ``add_parts`` hook of
+    :func:`umaoka.templates.writer.save_fast`).
+    """
+    pkg = HeldParts(names, held, Path("the workbook being saved"))
+    changed, drop = _lite_changes(pkg, lite_settings())
+    if drop or (set(changed) & names) - set(held):  # never for a fresh workbook
+        raise UmaokaError("the workbook being saved already has task panes; add the xlwings "
+                          "Lite code after saving it (umaoka lite --into).")
+    return {**held, **changed}
+
+
+def _lite_changes(pkg: Package, settings: dict[str, str]) -> tuple[dict[str, bytes], set[str]]:
+    """The parts to write (name -> data) and to drop to give ``pkg`` xlwings Lite's parts
+    holding ``settings`` in place of any it has."""
+    panes, drop, dirty = _remove_lite(pkg)
+    changed: dict[str, bytes] = {}
+    names = (pkg.names - drop) | dirty
+    if panes:
+        target = next(iter(panes))
+    else:
+        target = "xl/webextensions/taskpanes.xml"
+        if target in names:
+            target = free_name(names, "xl/webextensions/taskpanes{}.xml")
+        panes[target] = (ET.Element(f"{{{WETP}}}taskpanes"), [])
+        root = pkg.rels("")
+        changed["_rels/.rels"] = rels_xml([*root, {
+            "Id": new_id(root), "Type": REL_TASKPANES, "Target": target}])
+        names.add(target)
+    webext = free_name(names, "xl/webextensions/webextension{}.xml")
+    tree, rels = panes[target]
+    rid = new_id(rels)
+    rels.append({"Id": rid, "Type": REL_WEBEXTENSION, "Target": relative(target, webext)})
+    pane = ET.SubElement(tree, f"{{{WETP}}}taskpane", PANE)
+    ET.SubElement(pane, f"{{{WETP}}}webextensionref", {f"{{{R}}}id": rid})
+    for part, (tree, rels) in panes.items():
+        if part in dirty or part == target:
+            changed[part] = tree_xml(tree, PREFIXES)
+            changed[rels_name(part)] = rels_xml(rels)
+    changed[webext] = webextension_xml(settings)
+    changed["[Content_Types].xml"] = content_types_xml(
+        pkg.xml("[Content_Types].xml"), drop, {target: CT_TASKPANES, webext: CT_WEBEXTENSION})
+    return changed, drop
 
 
 def _check_book(path: Path) -> None:

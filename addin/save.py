@@ -10,10 +10,10 @@ from typing import Any
 def lite_code(runtime: Any) -> dict[str, Any]:
     """For an xlwings Lite workbook: put the functions' code inside, as Lite keeps it."""
     if runtime.kind != "lite":
-        return {"after_save": None}
-    from .embed import embed_lite_inplace
+        return {"add_parts": None}
+    from .embed import lite_parts
 
-    return {"after_save": embed_lite_inplace, "lite_code_inside": True}
+    return {"add_parts": lite_parts, "lite_code_inside": True}
 
 
 def write_league_file(book: Any, path: Path, force: bool, inputs: tuple[Path, ...] = (),

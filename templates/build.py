@@ -64,6 +64,7 @@ from .standings_sheet import StandingsSheets
 from .start import StartSheet
 from .stats_sheet import StatsSheets
 from .styles import Styles, points_format, put, quote, ref  # noqa: F401  (re-exported)
+from .writer import AddParts
 
 
 class Builder(LeagueTab, StandingsSheets, PlayersSheet, RulesSheet, PresetsSheet, StartSheet,
@@ -160,21 +161,22 @@ def build_workbook(book: Book, settled: bool = False,
 
 def write_league(book: Book, path: Path, force: bool = False, inputs: tuple[Path, ...] = (),
                  after_save: Callable[[Path], Any] | None = None,
-                 lite_code_inside: bool = False, season_run: SeasonResult | None = None
-                 ) -> Path:
+                 lite_code_inside: bool = False, season_run: SeasonResult | None = None,
+                 add_parts: AddParts | None = None) -> Path:
     """Write the workbook with formulas for ``book.runtime``: the one save step of
     ``umaoka new``, ``demo`` and ``runtime``.
 
     Never over an input, nor over an existing file without ``force``; atomic.
-    ``after_save(tmp)`` runs on the saved file before it is moved into place (the hook for
-    parts openpyxl does not write, such as xlwings Lite's code); ``season_run``: see
+    ``add_parts`` and ``after_save``: the hooks of :func:`~umaoka.templates.io.save_workbook`
+    for parts openpyxl does not write, such as xlwings Lite's code; ``season_run``: see
     :func:`build_workbook`.
     """
     # the workbook is garbage (collected) once saved: no name holds it
     with paused_gc(collect=True):
         return save_workbook(build_workbook(book, lite_code_inside=lite_code_inside,
                                             season_run=season_run), path,
-                             force=force, inputs=inputs, after_save=after_save)
+                             force=force, inputs=inputs, after_save=after_save,
+                             add_parts=add_parts)
 
 
 def settle_outcomes(book: Book) -> list[list[Outcome | None]]:

@@ -23,7 +23,7 @@ from openpyxl import Workbook, load_workbook
 from umaoka.engine import UmaokaError
 from umaoka.engine.imported import decode
 
-from .writer import save_fast
+from .writer import AddParts, save_fast
 
 #: Biggest workbook we read (bytes): league files are a few MB at most.
 MAX_BYTES = 200 * 1024 * 1024
@@ -182,11 +182,13 @@ def _umask() -> int:
 
 def save_workbook(wb: Workbook, path: Path, force: bool = False,
                   inputs: tuple[Path, ...] = (),
-                  after_save: Callable[[Path], Any] | None = None) -> Path:
+                  after_save: Callable[[Path], Any] | None = None,
+                  add_parts: AddParts | None = None) -> Path:
     """Save atomically, refusing to replace inputs or (without force) existing files.
 
-    ``after_save(tmp)`` runs on the saved file before it is moved into place, for parts
-    openpyxl does not write (it must leave a valid workbook at ``tmp``).
+    For parts openpyxl does not write: ``add_parts`` finishes the file in the same save
+    (see :func:`~umaoka.templates.writer.save_fast`); ``after_save(tmp)`` runs on the saved
+    file before it is moved into place (it must leave a valid workbook at ``tmp``).
     """
     path = Path(path)
     if path.suffix.lower() != ".xlsx":
@@ -194,7 +196,7 @@ def save_workbook(wb: Workbook, path: Path, force: bool = False,
     check_target(path, force, inputs)
 
     def write(tmp: Path) -> None:
-        save_fast(wb, tmp)
+        save_fast(wb, tmp, add_parts)
         if after_save is not None:
             after_save(tmp)
 

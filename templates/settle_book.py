@@ -313,7 +313,7 @@ def switch_runtime(path: Path, runtime: Runtime, out: Path | None = None, force:
     The rules, roster and games are read like ``umaoka settle`` reads them and the workbook
     is written anew (with its saved values), so sheets added by hand are not carried over.
     Returns the new file and the runtime the input was written for. ``write`` goes to
-    :func:`~umaoka.templates.build.write_league` (e.g. ``after_save``).
+    :func:`~umaoka.templates.build.write_league` (e.g. ``add_parts``).
     """
     path = Path(path)
     out = Path(out) if out else runtime_path(path, runtime)

@@ -45,6 +45,7 @@ from umaoka.addin.embed import (
     embed_lite_inplace,
     encode_setting,
     extract_lite,
+    lite_parts,
     lite_settings_of,
 )
 from umaoka.addin.lite import lite_requirements, lite_source
@@ -368,6 +369,45 @@ def test_inplace_as_the_last_step_of_saving(tmp_path: Path) -> None:
                          after_save=embed_lite_inplace)
     assert extract_lite(path) == (lite_source(), lite_requirements())
     assert [p.name for p in tmp_path.iterdir()] == ["new.xlsx"]
+
+
+def test_the_code_goes_in_during_the_save_as_it_would_after(tmp_path: Path) -> None:
+    """``lite_parts`` in the save gives the parts ``embed_lite_inplace`` gives after it,
+    but for the add-in instance's random id."""
+    after = save_workbook(build_workbook(demo_book(4)), tmp_path / "after.xlsx",
+                          after_save=embed_lite_inplace)
+    during = save_workbook(build_workbook(demo_book(4)), tmp_path / "during.xlsx",
+                           add_parts=lite_parts)
+    assert extract_lite(during) == (lite_source(), lite_requirements())
+    instance = re.compile(rb'id="\{[0-9A-F-]{36}\}"')
+    timestamps = re.compile(rb"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ")
+
+    def same(data: bytes) -> bytes:
+        return timestamps.sub(b"T", instance.sub(b"ID", data))
+
+    a, d = parts(after), parts(during)
+    assert sorted(a) == sorted(d)
+    assert {n: same(v) for n, v in a.items()} == {n: same(v) for n, v in d.items()}
+    with zipfile.ZipFile(during) as z:  # each part once, and the file is whole
+        assert len(z.namelist()) == len(set(z.namelist())) and z.testzip() is None
+
+
+def test_a_failed_save_is_not_finished(tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+                                       ) -> None:
+    """When writing fails, the error is the one reported and nothing is left behind."""
+    calls: list[object] = []
+
+    def spy(names: set[str], held: dict[str, bytes]) -> dict[str, bytes]:
+        calls.append(names)
+        return lite_parts(names, held)
+
+    def broken(*args: object, **kwargs: object) -> None:
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr("openpyxl.writer.excel.ExcelWriter._write_images", broken)
+    with pytest.raises(OSError, match="No space left"):
+        save_workbook(build_workbook(demo_book(4)), tmp_path / "new.xlsx", add_parts=spy)
+    assert calls == [] and list(tmp_path.iterdir()) == []
 
 
 # ------------------------------------------------------------------------------------------------
