@@ -172,7 +172,7 @@ def write_league(book: Book, path: Path, force: bool = False, inputs: tuple[Path
     :func:`build_workbook`.
     """
     # the workbook is garbage (collected) once saved: no name holds it
-    with paused_gc(collect=True):
+    with paused_gc():
         return save_workbook(build_workbook(book, lite_code_inside=lite_code_inside,
                                             season_run=season_run), path,
                              force=force, inputs=inputs, after_save=after_save,

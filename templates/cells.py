@@ -17,6 +17,7 @@ from typing import Any
 
 from openpyxl.cell.cell import Cell
 from openpyxl.styles.cell_style import StyleArray
+from openpyxl.utils import get_column_letter
 
 _new_cell = Cell.__new__
 
@@ -146,6 +147,30 @@ class CellStore(MutableMapping):  # type: ignore[type-arg]
                 and entry[2][col] is not ABSENT:
             return entry[2][col]
         return self.saved.get((row, col), default)
+
+    def dimension(self) -> str:
+        """The range the cells span, e.g. ``"A1:Y50004"``: openpyxl's
+        ``Worksheet.calculate_dimension``, from the row lists instead of every key."""
+        rows: list[int] = []
+        cols: list[int] = []
+        for row, col in self.real:
+            rows.append(row)
+            cols.append(col)
+        for row, (vals, _, _) in self.rows.items():
+            last = len(vals) - 1
+            while last >= 0 and vals[last] is ABSENT:
+                last -= 1
+            if last < 0:
+                continue
+            first = 0
+            while vals[first] is ABSENT:
+                first += 1
+            rows.append(row)
+            cols += (first, last)
+        if not rows:
+            return "A1:A1"
+        return (f"{get_column_letter(min(cols))}{min(rows)}:"
+                f"{get_column_letter(max(cols))}{max(rows)}")
 
     def compact(self, row: int, col: int) -> bool:
         entry = self.rows.get(row)

@@ -134,7 +134,7 @@ class LeagueTab(SheetWriter):
         width = max(cols.last, cols.check, *cols.places, *cols.results) + 1
         blank_values = [ABSENT] * width
         row_styles = [None] * width
-        inputs = [(2, s_int), (3, s_int), (4, s_int), (cols.deposits, s_score)]
+        inputs = [(1, s_date), (2, s_int), (3, s_int), (4, s_int), (cols.deposits, s_score)]
         for s in range(n):
             inputs += [(cols.players[s], s_inp), (cols.scores[s], s_score),
                        (cols.penalties[s], s_pen)]
@@ -155,9 +155,8 @@ class LeagueTab(SheetWriter):
             row = first + i
             g = games[i] if i < len(games) else None
             values = list(blank_values if self.settled else formulas)
-            put(ws, row, 1, g.date if g else None, s_date)  # a date: a cell of its own
-            if g is not None:
-                values[2], values[3], values[4] = g.session, g.table, g.number
+            if g is not None:  # a date becomes a cell of its own in put_row
+                values[1], values[2], values[3], values[4] = g.date, g.session, g.table, g.number
                 values[cols.deposits] = g.deposits
                 for s in range(n):
                     values[cols.players[s]] = g.players[s]

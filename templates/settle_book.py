@@ -23,7 +23,7 @@ from umaoka.engine.batch import paused_gc
 from umaoka.engine.season import SeasonResult
 
 from .build import META_SHEET, RULES_FIRST, Builder, write_league
-from .io import open_workbook, save_workbook
+from .io import check_target, open_workbook, save_workbook
 from .labels import LANGS
 from .layout import league_cols
 from .model import Book, Game, League, Origin, Rules
@@ -269,6 +269,7 @@ def settle_file(path: Path, out: Path | None = None, force: bool = False) -> Set
     """Write the settled copy of a filled template; never over the input."""
     path = Path(path)
     out = Path(out) if out else settled_path(path)
+    check_target(out, force, (path,))  # before the reading, not after it (seconds at 50,000)
     with paused_gc(collect=True):
         book = read_book(path)
     report = write_settled(book, out, force=force, inputs=(path,), source=path.name)
@@ -289,7 +290,7 @@ def write_settled(book: Book, out: Path, force: bool = False,
         settle_league(lg, book.rules_of(lg).ruleset) for lg in book.leagues]
     builder = Builder(book, settled=True, outcomes=outcomes, origin=origin_now(source))
     builder.season_run = season_run
-    with paused_gc(collect=True):
+    with paused_gc():
         save_workbook(builder.build(), out, force=force, inputs=inputs)
     # Games settled = those in the standings; a row with bad scores or names is not one of
     # them (it is listed in problems instead), so the two counts never overlap.

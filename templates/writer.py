@@ -39,6 +39,7 @@ from openpyxl.formula.translate import Translator
 from openpyxl.utils import get_column_letter, range_boundaries
 from openpyxl.utils.datetime import to_excel
 from openpyxl.worksheet._writer import WorksheetWriter
+from openpyxl.worksheet.dimensions import SheetDimension
 from openpyxl.worksheet.formula import ArrayFormula
 from openpyxl.xml.functions import tostring
 
@@ -206,6 +207,15 @@ class _FastWorksheetWriter(WorksheetWriter):
     in order), take the marker's place as the part goes into the archive (:meth:`store`).
     This works with and without lxml.
     """
+
+    def write_dimensions(self) -> None:
+        # openpyxl's ``calculate_dimension`` walks every cell's key (a second of a
+        # 50,000-game demo); the store knows its span from its rows.
+        cells = self.ws._cells
+        if type(cells) is not CellStore:
+            super().write_dimensions()
+            return
+        self.xf.send(SheetDimension(cells.dimension()).to_tree())
 
     def write_rows(self) -> None:
         xf = self.xf.send(True)

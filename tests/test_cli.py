@@ -114,7 +114,14 @@ def test_demo_and_settle(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> 
     code, _, err = run(capsys, "demo", str(tmp_path), "--games", "24")
     assert code == 2 and "already exists" in err
     # settle: default name, refuses to overwrite, never the input, -o
-    code, _, err = run(capsys, "settle", str(filled))
+    import umaoka.templates.settle_book as settle_book
+
+    def unread(_path: Path) -> None:
+        raise AssertionError("the workbook was read before the output was checked")
+
+    with pytest.MonkeyPatch.context() as mp:  # refused before seconds of reading
+        mp.setattr(settle_book, "read_book", unread)
+        code, _, err = run(capsys, "settle", str(filled))
     assert code == 2 and "already exists" in err  # demo_league_settled.xlsx is there
     code, out, err = run(capsys, "settle", str(filled), "--force")
     assert code == 0 and "24 games settled" in out, err

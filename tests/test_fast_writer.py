@@ -96,3 +96,23 @@ def test_compact_cells_become_real_cells_when_asked(tmp_path: Path) -> None:
     assert (50, 3) not in ws._cells
     save_fast(wb, tmp_path / "x.xlsx")
     assert load_workbook(tmp_path / "x.xlsx").worksheets[0]["C50"].value is None
+
+
+def test_the_store_gives_openpyxls_dimension() -> None:
+    """The ``<dimension>`` the fast writer takes from the store is openpyxl's own."""
+    from openpyxl import Workbook
+    from openpyxl.worksheet.worksheet import Worksheet
+    from umaoka.templates.cells import store_of
+
+    wb = build_workbook(demo_book(8))
+    ws = wb.worksheets[0]
+    put(ws, 60, 30, 1, None)  # a row of one cell, past the others
+    put(ws, 61, 2, 1, None)
+    del ws._cells[(61, 2)]  # a row left with no cell
+    ws["A70"] = "real"
+    new = Workbook().active
+    for sheet in [*wb.worksheets, new]:
+        assert store_of(sheet).dimension() == Worksheet.calculate_dimension(sheet), sheet.title
+    assert new._cells.dimension() == "A1:A1"
+    put(new, 3, 4, None, None)  # one blank cell with a style
+    assert new._cells.dimension() == "D3:D3" == Worksheet.calculate_dimension(new)
