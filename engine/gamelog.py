@@ -28,7 +28,7 @@ from .substitutes import credit
 SEATS = ("east", "south", "west", "north")
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)  # many per league: no __dict__ each
 class GameRecord:
     """One game of the season as entered; ``label`` names it in messages (file and row)."""
 
@@ -43,7 +43,7 @@ class GameRecord:
     label: str = "game"
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)  # many per league: no __dict__ each
 class SeatCredit:
     """What one seat's result counts for: a player (or nobody) and a team (or none)."""
 
@@ -124,7 +124,7 @@ def seat_credits(game: GameRecord, result: Settlement, team_of: Mapping[str, str
     out = []
     for seat, name in enumerate(game.players):
         pen = penalties[seat]
-        points = finals[seat] - pen
+        points = finals[seat] - pen if pen else finals[seat]  # the same Decimal, not a copy
         player: str | None = name
         chip, place = chips[seat], result.places[seat]
         if subs[seat]:

@@ -114,7 +114,7 @@ def rating_change(own: Any, others: Sequence[Any], place: int, games: int = 0) -
                            len(everyone)))
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)  # many per league: no __dict__ each
 class RatingStep:
     """One player's rating change in one game (game numbers from 1, in the order given)."""
 

@@ -56,7 +56,7 @@ STATS_HEADER = ("Player", "Games", "Total", "Top-two rate", "Bust rate", "Averag
                 "No-last streak")
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)  # many per league: no __dict__ each
 class GameRecord:
     """One game as the statistics see it: names, finals, places, raw scores if known."""
 
