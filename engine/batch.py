@@ -4,9 +4,10 @@ A league tab settles 50,000 games under one ruleset. :func:`settle` checks each 
 arguments in full and builds a :class:`Settlement` with every step's values; here the
 common game (whole numbers of points that add up, no leftover sticks, no penalties) goes
 through one tight loop of integer tenths with the ruleset's constants read once, and only
-its finals are kept. Every other game (ties under a shared-place rule, deposits,
-penalties, anything to refuse) is settled by :func:`settle` itself, so the
-results and the messages are the same as settling the games one by one.
+its finals are kept; tied players share their places' bonuses there through settle's own
+sharing. Every other game (deposits, penalties, anything to refuse) is settled by
+:func:`settle` itself, so the results and the messages are the same as settling the
+games one by one.
 
 >>> games = settle_many([[35700, 32400, 22200, 9700], [30000, 30000, 30000, 9000]])
 >>> games.finals()[0]
@@ -36,6 +37,7 @@ from .settle import (
     Settlement,
     _floating_vectors,
     _rounded_points,
+    _shared_bonuses,
     settle,
     tenths_to_decimal,
 )
@@ -131,21 +133,21 @@ def settle_many(games: Sequence[Sequence[Any]], ruleset: Any = "standard",
     target = r.target
     adjust_first = r.adjust == "first"
     adjust_none = r.adjust == "none"
+    unit, share_oka = r._unit, r.ties == "split"  # type: ignore[attr-defined]
     seats = range(n)
     out: list[Any] = []
     append = out.append
     for i, game in enumerate(games):
         dep = 0 if deposits is None else deposits[i]
         pen = None if penalties is None else penalties[i]
-        # the tight loop's game: n whole ints in 100s that add up, no sticks or penalties,
-        # no tie when tied players share a place
+        # the tight loop's game: n whole ints in 100s that add up, no sticks or penalties
         if loop and type(game) in (list, tuple) and len(game) == n and type(dep) is int \
                 and not dep and pen is None:
             for s in game:
                 if type(s) is not int or s % 100 or not -MAX_POINTS < s < MAX_POINTS:
                     break
             else:
-                if sum(game) == total and (by_seat or len(set(game)) == n):
+                if sum(game) == total:
                     order = sorted(seats, key=game.__getitem__, reverse=True)
                     if rounding_none:
                         final = [p // 100 - t for p in game]
@@ -157,10 +159,23 @@ def settle_many(games: Sequence[Sequence[Any]], ruleset: Any = "standard",
                     error = sum(final) + oka
                     if floating is not None:
                         uma = floating[sum([p >= target for p in game])]
-                    for k, s in enumerate(order):
-                        final[s] += uma[k]
                     first = order[0]
-                    final[first] += oka
+                    if by_seat or len(set(game)) == n:
+                        for k, s in enumerate(order):
+                            final[s] += uma[k]
+                        final[first] += oka
+                    else:  # tied players share their places' bonuses, as settle shares them
+                        groups: list[list[int]] = []
+                        for k in seats:
+                            if k and game[order[k]] == game[order[k - 1]]:
+                                groups[-1].append(k)
+                            else:
+                                groups.append([k])
+                        okas = [0] * n
+                        shared = _shared_bonuses(groups, tuple(order), uma, oka, okas, unit,
+                                                 share_oka)
+                        for s in seats:
+                            final[s] += shared[s] + okas[s]
                     if error and not adjust_none:
                         final[first if adjust_first else order[-1]] -= error
                     append(tuple(final))

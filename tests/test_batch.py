@@ -53,10 +53,20 @@ def game(draw, rules):
     total = rules.start * n // 100
     cuts = sorted(draw(st.lists(st.integers(-100, total + 100), min_size=n - 1, max_size=n - 1)))
     parts = [(b - a) * 100 for a, b in zip([0, *cuts], [*cuts, total])]
-    kind = draw(st.sampled_from(["good", "good", "tie", "odd", "short", "off"]))
+    kind = draw(st.sampled_from(["good", "good", "tie", "ties", "odd", "short", "off"]))
     if kind == "tie":
         parts[1] = parts[0]
         parts[-1] = rules.start * n - sum(parts[:-1])
+    elif kind == "ties":  # three or four tied players, or two pairs
+        how = draw(st.sampled_from(["all", "three", "pairs"]))
+        if how == "all":
+            parts = [rules.start] * n
+        elif how == "three" or n == 3:
+            parts[1] = parts[2] = parts[0]
+            parts[-1] = rules.start * n - sum(parts[:-1])
+        else:
+            a = parts[0]
+            parts = [a, 2 * rules.start - a, a, 2 * rules.start - a]
     elif kind == "odd":
         parts[draw(st.integers(0, n - 1))] = draw(odd)
     elif kind == "short":
