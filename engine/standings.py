@@ -144,7 +144,8 @@ def quick_lines(names_rows: Sequence[Sequence[Any]],
     if not w or len(flat) != w * count or set(map(len, names_rows)) != {w}:
         return out  # rows of different widths: each is checked in full
     bad: set[int] = set()
-    if not set(map(type, flat)) <= {float, int}:  # bools, text, blanks: checked in full
+    numbers = set(map(type, flat)) <= {float, int}
+    if not numbers:  # bools, text, blanks: checked in full
         bad.update(k // w for k, v in enumerate(flat) if type(v) not in (float, int))
     known = _CELLS
     ds = list(map(known.get, flat))
@@ -161,8 +162,17 @@ def quick_lines(names_rows: Sequence[Sequence[Any]],
         if len(known) >= _LIMIT:
             known.clear()
         known[v] = d
-    names = [n.strip() if type(n) is str else "" for n in chain.from_iterable(names_rows)]
-    bad.update([k // w for k, n in enumerate(names) if not n])  # blank or not text
+    # a league has a few distinct names: each stripped once (and any non-text is blank)
+    cells = list(chain.from_iterable(names_rows))
+    stripped = {n: n.strip() if type(n) is str else "" for n in set(cells)}
+    names = list(map(stripped.__getitem__, cells))
+    if not all(stripped.values()):
+        bad.update([k // w for k, n in enumerate(names) if not n])  # blank or not text
+    # places from the cells' numbers: ordered and equal as their decimals are (a float's
+    # shortest repr keeps its order), and compared several times faster; 1 + how many
+    # finals are higher, so tied players share the higher place
+    by_row = _PLACES.get(w) if numbers else None  # every cell a number: all rows at once
+    places = list(map(by_row, *[flat[s::w] for s in range(w)])) if by_row else None
     for r in range(count):
         if r in bad:
             continue
@@ -170,12 +180,25 @@ def quick_lines(names_rows: Sequence[Sequence[Any]],
         these = names[i:i + w]
         if len(set(these)) < w:
             continue
-        # places from the cells' numbers: ordered and equal as their decimals are (a
-        # float's shortest repr keeps its order), and compared several times faster
-        cells = flat[i:i + w]
-        best = sorted(cells, reverse=True)
-        out[r] = (these, ds[i:i + w], tuple([best.index(c) + 1 for c in cells]))
+        if places is not None:
+            out[r] = (these, ds[i:i + w], places[r])
+        else:
+            row = flat[i:i + w]
+            out[r] = (these, ds[i:i + w], tuple([1 + sum(x > c for x in row) for c in row]))
     return out
+
+
+def _places3(a: Any, b: Any, c: Any) -> tuple[int, ...]:
+    return 1 + (b > a) + (c > a), 1 + (a > b) + (c > b), 1 + (a > c) + (b > c)
+
+
+def _places4(a: Any, b: Any, c: Any, d: Any) -> tuple[int, ...]:
+    return (1 + (b > a) + (c > a) + (d > a), 1 + (a > b) + (c > b) + (d > b),
+            1 + (a > c) + (b > c) + (d > c), 1 + (a > d) + (b > d) + (c > d))
+
+
+#: A row's places from its finals, by the number of seats (one call a row).
+_PLACES: dict[int, Callable[..., tuple[int, ...]]] = {3: _places3, 4: _places4}
 
 
 def _numeric(text: str) -> bool:
