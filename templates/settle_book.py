@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from openpyxl.utils.datetime import from_excel
-from umaoka.engine import FIELDS, PlayerStanding, UmaokaError, __version__, ruleset
+from umaoka.engine import FIELDS, PRESETS, PlayerStanding, UmaokaError, __version__, ruleset
 from umaoka.engine.batch import paused_gc
 from umaoka.engine.season import SeasonResult
 
@@ -195,9 +195,13 @@ def read_book(path: Path) -> Book:
                 if key is not None:
                     pairs.append([key, value])
             try:
-                rules.append(Rules(name, ruleset(pairs)))
+                got = ruleset(pairs)
             except UmaokaError as e:
                 raise UmaokaError(f"{sheet}: {e}") from None
+            preset = PRESETS.get(name)
+            if preset is not None and got == preset.ruleset:
+                got = preset.ruleset  # an unchanged preset: known by its name again
+            rules.append(Rules(name, got))
         players: list[str] = []
         prow = entries.get("players", [[None, None, 5, 0]])[0]
         if len(prow) > 2 and prow[1]:

@@ -125,6 +125,7 @@ def test_demo_and_settle(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> 
     assert code == 2 and "already exists" in err  # demo_league_settled.xlsx is there
     code, out, err = run(capsys, "settle", str(filled), "--force")
     assert code == 0 and "24 games settled" in out, err
+    assert ", mleague rules, ranked by" in out  # the preset read back keeps its name
     code, _, err = run(capsys, "settle", str(filled), "-o", str(filled), "--force")
     assert code == 2 and "input workbook" in err
     out_path = tmp_path / "copy.xlsx"
