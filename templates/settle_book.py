@@ -27,7 +27,7 @@ from .io import check_target, open_workbook, save_workbook
 from .labels import LANGS
 from .layout import league_cols
 from .model import Book, Game, League, Origin, Rules
-from .results import FIRST_ROW, Outcome, counted, problems, settle_league
+from .results import FIRST_ROW, Outcome, problems, settle_league
 from .runtime import Runtime, from_meta
 from .season_book import SETTINGS, SeasonSpec, StageRow
 from .season_sheet import PENALTY_COLUMNS
@@ -298,7 +298,7 @@ def write_settled(book: Book, out: Path, force: bool = False,
         save_workbook(builder.build(), out, force=force, inputs=inputs)
     # Games settled = those in the standings; a row with bad scores or names is not one of
     # them (it is listed in problems instead), so the two counts never overlap.
-    settled = sum(len(counted(lg, o)) for lg, o in zip(book.leagues, outcomes))
+    settled = sum(map(len, builder.counted))  # the builder's, worked out from ``outcomes``
     found = problems(book, outcomes)
     if book.season is not None:  # the season's own: penalties, cuts, chips (rows once each)
         seen = {p.partition(": ")[0] for p in found}
