@@ -286,6 +286,21 @@ def test_requirements(lite_dir: Path):
     assert text.splitlines() == ["xlwings>=0.33.9", "mahjong>=1.2"]
     assert "umaoka" not in text
     assert lite_requirements("import xlwings as xw\n") == "xlwings>=0.33.9\n"
+    assert lite_requirements("def f():\n    from mahjong.shanten import Shanten\n") \
+        == "mahjong>=1.2\n"
+
+
+def test_main_pys_imports_gathered_while_built_are_those_in_its_text():
+    """lite_requirements reads umaoka's own main.py from what the build gathered: the same
+    packages a parse of the finished text finds."""
+    import ast
+
+    from umaoka.addin.lite import _built, _import_roots
+
+    text, roots = _built()
+    assert roots == _import_roots(ast.parse(text))
+    assert {"xlwings", "mahjong"} <= roots
+    assert lite_requirements(text) == lite_requirements() == "xlwings>=0.33.9\nmahjong>=1.2\n"
 
 
 def test_write_lite_never_overwrites_unless_forced(tmp_path: Path):
