@@ -148,7 +148,8 @@ def quick_lines(names_rows: Sequence[Sequence[Any]],
     if not numbers:  # bools, text, blanks: checked in full
         bad.update(k // w for k, v in enumerate(flat) if type(v) not in (float, int))
     known = _CELLS
-    ds = list(map(known.get, flat))
+    ds = (list(map(known.get, flat)) if numbers
+          else [known.get(v) if type(v) in (float, int) else None for v in flat])
     for k in [k for k, d in enumerate(ds) if d is None]:  # values not seen yet
         if k // w in bad:
             continue
@@ -164,9 +165,12 @@ def quick_lines(names_rows: Sequence[Sequence[Any]],
         known[v] = d
     # a league has a few distinct names: each stripped once (and any non-text is blank)
     cells = list(chain.from_iterable(names_rows))
-    stripped = {n: n.strip() if type(n) is str else "" for n in set(cells)}
-    names = list(map(stripped.__getitem__, cells))
-    if not all(stripped.values()):
+    try:
+        stripped = {n: n.strip() if type(n) is str else "" for n in set(cells)}
+        names = list(map(stripped.__getitem__, cells))
+    except TypeError:  # a cell that cannot be hashed (never one of Excel's): one by one
+        names = [n.strip() if type(n) is str else "" for n in cells]
+    if "" in names:
         bad.update([k // w for k, n in enumerate(names) if not n])  # blank or not text
     # places from the cells' numbers: ordered and equal as their decimals are (a float's
     # shortest repr keeps its order), and compared several times faster; 1 + how many

@@ -213,6 +213,18 @@ cell = st.one_of(name, final, st.integers(-90, 90).map(lambda n: n / 4),
                  st.sampled_from(["Fumi", "Goro", 1e300, float("inf"), 12, 10**30]))
 
 
+def test_quick_lines_leave_a_row_with_an_odd_cell_to_the_full_check():
+    """A cell no worksheet holds (a dict, say) leaves its row to standings_line; the
+    others are read quickly as ever."""
+    from umaoka.engine.standings import quick_lines
+
+    good = (["Aki", "Ben", "Chie", "Dan"], [12.0, 8.0, -5.0, -15.0])
+    for odd_names, odd_finals in [(["Aki", {"x": 1}, "Chie", "Dan"], good[1]),
+                                  (good[0], [12.0, {"x": 1}, -5.0, -15.0])]:
+        got = quick_lines([odd_names, good[0]], [odd_finals, good[1]])
+        assert got[0] is None and got[1] is not None and got[1][2] == (1, 2, 3, 4)
+
+
 @settings(max_examples=200, deadline=None)
 @given(width=st.integers(3, 4), data=st.data())
 def test_quick_lines_are_what_standings_line_makes(width, data):
