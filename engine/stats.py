@@ -198,8 +198,12 @@ def head_to_head(games: Iterable[Any], player: str | None = None) -> list[HeadTo
         for name in g.names:
             seen.setdefault(name, len(seen))
         for i, a in enumerate(g.names):
+            if player is not None and a != player:
+                continue
             for j, b in enumerate(g.names):
-                if i != j:
+                # only the pairs given back: the player's, or each pair in the order of
+                # first appearance (known already: every name of the game is seen)
+                if i != j and (player is not None or seen[a] <= seen[b]):
                     acc = pairs.setdefault((a, b), [0, 0, 0, 0, Decimal(0)])
                     acc[0] += 1
                     acc[1] += g.places[i] < g.places[j]
