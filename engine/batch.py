@@ -38,6 +38,7 @@ from .settle import (
     _floating_vectors,
     _rounded_points,
     _shared_bonuses,
+    _tie_groups,
     settle,
     tenths_to_decimal,
 )
@@ -165,15 +166,9 @@ def settle_many(games: Sequence[Sequence[Any]], ruleset: Any = "standard",
                             final[s] += uma[k]
                         final[first] += oka
                     else:  # tied players share their places' bonuses, as settle shares them
-                        groups: list[list[int]] = []
-                        for k in seats:
-                            if k and game[order[k]] == game[order[k - 1]]:
-                                groups[-1].append(k)
-                            else:
-                                groups.append([k])
                         okas = [0] * n
-                        shared = _shared_bonuses(groups, tuple(order), uma, oka, okas, unit,
-                                                 share_oka)
+                        shared = _shared_bonuses(_tie_groups(game, order), tuple(order), uma,
+                                                 oka, okas, unit, share_oka)
                         for s in seats:
                             final[s] += shared[s] + okas[s]
                     if error and not adjust_none:

@@ -550,12 +550,8 @@ def settle(scores: Sequence[Any], ruleset: Any = "standard", deposits: Any = 0,
     order = tuple(sorted(range(n), key=raw.__getitem__, reverse=True))
     places = [0] * n
     groups: list[list[int]] = []
-    if r.ties != "seat" and len(set(raw)) < n:  # runs of positions with equal raw scores
-        for k in range(n):
-            if k and raw[order[k]] == raw[order[k - 1]]:
-                groups[-1].append(k)
-            else:
-                groups.append([k])
+    if r.ties != "seat" and len(set(raw)) < n:
+        groups = _tie_groups(raw, order)
         for g in groups:
             for k in g:
                 places[order[k]] = g[0] + 1
@@ -637,6 +633,18 @@ def _shared(values: tuple[int, ...]) -> tuple[int, ...]:
             _SHARED.clear()
         got = _SHARED[values] = values
     return got
+
+
+def _tie_groups(points: Sequence[Any], order: Sequence[int]) -> list[list[int]]:
+    """The runs of positions (0 = first) in ``order`` whose points are equal: the places
+    split-tied players share (every position in a run of its own when nobody ties)."""
+    groups: list[list[int]] = []
+    for k in range(len(order)):
+        if k and points[order[k]] == points[order[k - 1]]:
+            groups[-1].append(k)
+        else:
+            groups.append([k])
+    return groups
 
 
 def _shared_bonuses(groups: list[list[int]], order: tuple[int, ...], uma_vec: tuple[int, ...],
