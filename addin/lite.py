@@ -341,13 +341,11 @@ def _merge_imports(statements: list[str]) -> list[str]:
 def lite_requirements(source: str | None = None) -> str:
     """requirements.txt for main.py: xlwings, plus mahjong when the hand module is in."""
     # umaoka's own main.py: its imports were gathered while it was built
-    last = next(iter(_BUILT.values()), None)
-    if source is None:
-        used = _built()[1]
-    elif last is not None and source == last[0]:
+    last = _built() if source is None else next(iter(_BUILT.values()), None)
+    if last is not None and (source is None or source == last[0]):
         used = last[1]
     else:
-        used = _import_roots(ast.parse(source))
+        used = _import_roots(ast.parse(source))  # type: ignore[arg-type]
     return "".join(f"{spec}\n" for pkg, spec in REQUIREMENTS.items() if pkg in used)
 
 

@@ -171,7 +171,7 @@ def write_league(book: Book, path: Path, force: bool = False, inputs: tuple[Path
     for parts openpyxl does not write, such as xlwings Lite's code; ``season_run``: see
     :func:`build_workbook`.
     """
-    # the workbook is garbage (collected) once saved: no name holds it
+    # the workbook is garbage once saved (no name holds it), freed by the collector later
     with paused_gc():
         return save_workbook(build_workbook(book, lite_code_inside=lite_code_inside,
                                             season_run=season_run), path,

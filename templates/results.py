@@ -91,11 +91,7 @@ def settle_league(league: League, rules: Ruleset) -> list[Outcome | None]:
 
 def names_problem(game: Game) -> str | None:
     """Why a settled game cannot count in the standings (blank or repeated player), or None."""
-    players = game.players
-    if all(type(p) is str for p in players):  # the common row: every seat's name as text
-        names = [p.strip() for p in players]
-    else:
-        names = [("" if p is None else str(p)).strip() for p in players]
+    names = [("" if p is None else str(p)).strip() for p in game.players]
     if "" in names:
         return "a player name is blank; fill in every seat's player for the standings."
     if len(set(names)) != len(names):

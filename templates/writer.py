@@ -415,9 +415,12 @@ AddParts = Callable[[set[str], dict[str, bytes]], dict[str, bytes]]
 
 class _FinishedZip(zipfile.ZipFile):
     """A zip being written whose :data:`HELD_PARTS` are held back and, at ``close``, given
-    with the names of all parts to ``add_parts``, whose parts are then written instead."""
+    with the names of all parts to ``add_parts``, whose parts are then written instead
+    (without ``add_parts``, a plain zip file)."""
 
-    def __init__(self, path: str | Path, add_parts: AddParts) -> None:
+    def __init__(self, path: str | Path, add_parts: AddParts | None) -> None:
+        # compresslevel 1: several times faster than the default for sheets of many rows,
+        # files about a fifth bigger
         super().__init__(path, "w", zipfile.ZIP_DEFLATED, allowZip64=True, compresslevel=1)
         self._add_parts: AddParts | None = add_parts
         self._held: dict[str, bytes] = {}
@@ -453,17 +456,12 @@ def save_fast(wb: Workbook, path: str | Path, add_parts: AddParts | None = None)
     wb.__dict__.pop("_umaoka_style_ids", None)
     if wb.write_only and not wb.worksheets:
         wb.create_sheet()
-    # compresslevel 1: several times faster than the default for sheets of many rows,
-    # files about a fifth bigger
-    archive = (_FinishedZip(path, add_parts) if add_parts is not None else
-               zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED, allowZip64=True,
-                               compresslevel=1))
+    archive = _FinishedZip(path, add_parts)  # a plain zip when there is nothing to add
     try:
         wb.properties.modified = dt.datetime.now(tz=dt.timezone.utc).replace(tzinfo=None)
         _FastExcelWriter(wb, archive).save()  # closes the archive when done
     except BaseException:
-        if isinstance(archive, _FinishedZip):
-            archive.abandon()
+        archive.abandon()
         try:
             archive.close()
         except OSError:
