@@ -350,6 +350,7 @@ def _hand_title(r: Any, rules_text: str | None) -> str:
             what += f" ({r.limit})"
     how = ("dealer" if r.dealer else "non-dealer") + (" tsumo" if r.tsumo else " ron")
     honba = f", {r.honba} honba" if r.honba else ""
+    honba += f", {r.riichi} riichi stick{'s' * (r.riichi != 1)}" if r.riichi else ""
     return f"{what}, {how}{honba}" + (f"; rules: {rules_text}" if rules_text else "")
 
 
@@ -368,20 +369,25 @@ def cmd_hand(args: argparse.Namespace) -> int:
         fu = words.pop()
     han = " ".join(words)  # `umaoka hand double yakuman`
     r = hand(han, fu, dealer=args.dealer, tsumo=args.tsumo, honba=args.honba,
-             rules=args.rules, pao=args.pao or 0, liable_dealer=args.liable_dealer)
+             rules=args.rules, pao=args.pao or 0, liable_dealer=args.liable_dealer,
+             riichi=args.riichi)
     out = _console()
     table = Table(box=box.SIMPLE_HEAD, header_style="bold", pad_edge=False)
     table.add_column("Who pays", justify="left")
     table.add_column("Points", justify="right")
     for who, points in r.payers:
         table.add_row(_PAYER.get(who, who), f"{points:,}")
+    if r.riichi:
+        table.add_row(f"riichi sticks ({r.riichi})", f"{r.total - sum(p for _, p in r.payers):,}")
     table.add_section()
     table.add_row("[bold]the winner gains[/]", f"[bold green]{r.total:,}[/]")
     notes = [f"Called at the table: {r.label}."]
     if r.basic:
         notes.append(f"Basic points {r.basic:,}.")
-    if r.honba:
-        notes.append("Honba included; riichi sticks on the table are not.")
+    if r.riichi:
+        notes.append(("Honba and riichi sticks" if r.honba else "Riichi sticks") + " included.")
+    elif r.honba:
+        notes.append("Honba included; riichi sticks on the table are not (--riichi N).")
     if r.pao:
         notes.append(f"Pao: the liable player answers for {r.pao} yakuman and pays "
                      f"{r.liable:,} in all.")
@@ -643,7 +649,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     hd = sub.add_parser("hand", help="what a winning hand pays, and who pays what",
                         usage="%(prog)s HAN [FU] [--dealer] [--tsumo] [--honba N] "
-                        "[--rules TEXT]\n       [--pao N|all] [--liable-dealer]",
+                        "[--riichi N]\n       [--rules TEXT] [--pao N|all] [--liable-dealer]",
                         description="HAN: a number, a limit (mangan, haneman, baiman, "
                         "sanbaiman) or a yakuman (yakuman, \"double yakuman\"); FU is needed "
                         "below mangan. Examples: `umaoka hand 3 40 --tsumo --honba 1`, "
@@ -655,6 +661,9 @@ def build_parser() -> argparse.ArgumentParser:
     hd.add_argument("--dealer", action="store_true", help="the winner is the dealer")
     hd.add_argument("--tsumo", action="store_true", help="self-drawn win (default: ron)")
     hd.add_argument("--honba", type=int, default=0, metavar="N", help="honba counters")
+    hd.add_argument("--riichi", default=0, metavar="N", help="1,000-point riichi sticks the "
+                    "winner collects, this hand's declarations included (each adds 1,000 "
+                    "to the winner's gain; the payments do not change)")
     hd.add_argument("--rules", metavar="TEXT", help='hand rules, e.g. "kiriage", '
                     '"kazoe=unlimited", "aotenjou"')
     hd.add_argument("--pao", metavar="N|all", help="yakuman a liable player answers for "

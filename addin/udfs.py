@@ -667,24 +667,39 @@ def MJ_PRESETS() -> Any:
 @xw.arg("liable_dealer", Cells,
         doc="TRUE if the liable player is the dealer (it matters on a "
         "non-dealer's tsumo when only some yakuman are liable). Blank: FALSE.")
+@xw.arg("riichi", Cells,
+        doc="Riichi sticks (1,000 points each) the winner collects, this hand's "
+        "declarations included: each adds 1,000 to the total, the payments stay. Blank: 0.")
 @_excel_function
 def MJ_HAND(han: Cells, fu: Cells = None, dealer: Cells = False, tsumo: Cells = False,
             honba: Cells = 0, options: Cells = None, pao: Cells = None,
-            liable_dealer: Cells = None) -> Any:
-    """What a win pays: the total the winner gains, then the payments as scorers write them
-    (ron; non-dealer tsumo: from each non-dealer, from the dealer; dealer tsumo: from each).
-    With pao: the total, what the liable player pays, then what the others pay in that
-    layout (ron: the discarder; non-dealer tsumo: each other non-dealer, the dealer; dealer
-    tsumo: each other player), blank where there is no such player.
-    E.g. =MJ_HAND(3, 30) or =MJ_HAND("yakuman", , FALSE, TRUE, 1, , 1)."""
+            liable_dealer: Cells = None, riichi: Cells = None) -> Any:
+    """What a win pays: the total the winner gains (riichi sticks included), then the
+    payments as scorers write them. E.g. =MJ_HAND(3, 40, FALSE, TRUE, 1).
+
+    Payments: ron, the discarder's payment; non-dealer tsumo, from each non-dealer, then
+    from the dealer; dealer tsumo, from each. With pao: the total, what the liable player
+    pays, then what the others pay in that layout (ron: the discarder; non-dealer tsumo:
+    each other non-dealer, the dealer; dealer tsumo: each other player), blank where there
+    is no such player. E.g. =MJ_HAND("yakuman", , FALSE, TRUE, 1, , 1). Amounts past
+    2^53 (aotenjou's largest hands) are refused: Excel cannot hold them exactly."""
     result = hand(_scalar(han), _scalar(fu), _scalar(dealer, False), _scalar(tsumo, False),
                   _scalar(honba, 0), rules=_hand_rules(options), pao=_scalar(pao, 0),
-                  liable_dealer=_scalar(liable_dealer, False))
+                  liable_dealer=_scalar(liable_dealer, False), riichi=_scalar(riichi, 0))
+    if result.total > _EXACT:
+        raise UmaokaExcelError(
+            f"this hand pays {Decimal(result.total):.3E} points, more than an Excel cell holds "
+            f"exactly (2^53, about {Decimal(_EXACT):.3E}); work it out with the command "
+            "`umaoka hand` instead.")
     if result.pao:
         row = [result.total, result.liable,
                *("" if p is None else p for p in result.payments)]
         return [row + [""] * (4 - len(row))]
     return [[result.total, *result.payments] + [""] * (2 - len(result.payments))]
+
+
+#: The largest whole number an Excel cell (a double) holds exactly.
+_EXACT = 2**53
 
 
 @xw.func

@@ -91,6 +91,10 @@ _YAKUMAN_COUNTS = {
     "ダブル役満": 2,
     "トリプル役満": 3,
 }
+#: Points of one riichi stick, and the most sticks a win may collect (far beyond any real
+#: table: 100 sticks are all the points of a four-player game).
+RIICHI_STICK = 1000
+RIICHI_MAX = 100
 # A limit name entered instead of the han: the least han of that limit.
 _LIMIT_HAN = {"mangan": 5, "haneman": 6, "baiman": 8, "sanbaiman": 11,
               "満貫": 5, "跳満": 6, "倍満": 8, "三倍満": 11}
@@ -102,22 +106,24 @@ class HandResult:
 
     ``payments`` are written the way scorers say them, honba included: ``(ron,)`` for a
     ron; ``(from each non-dealer, from the dealer)`` for a non-dealer tsumo; ``(from each
-    player,)`` for a dealer tsumo. ``total`` is what the winner gains from them (riichi
-    deposits not included). ``han`` is 0 for a hand entered as yakuman (under aotenjou:
-    the han counted, 13 per yakuman); ``fu`` is 0 when it was not given (limit hands);
-    ``yakuman`` is the number of yakuman paid (a kazoe yakuman counts 1). ``basic`` is the
-    basic points after limits. ``limit`` is ``""`` below mangan, else one of ``mangan``,
-    ``kiriage mangan``, ``haneman``, ``baiman``, ``sanbaiman``, ``kazoe sanbaiman``,
-    ``kazoe yakuman``, ``yakuman``, ``double yakuman``, ``triple yakuman`` ... ``sextuple
-    yakuman``, then ``7x yakuman`` and so on; under ``kazoe=unlimited``, ``kazoe double
-    yakuman`` (26 han), ``kazoe triple yakuman`` ...
+    player,)`` for a dealer tsumo. ``total`` is what the winner gains: the payments, plus
+    1,000 for each of the ``riichi`` sticks collected from the table. ``han`` is 0 for a
+    hand entered as yakuman (under aotenjou: the han counted, 13 per yakuman); ``fu`` is 0
+    when it was not given (limit hands); ``yakuman`` is the number of yakuman paid (a kazoe
+    yakuman counts 1). ``basic`` is the basic points after limits. ``limit`` is ``""``
+    below mangan, else one of ``mangan``, ``kiriage mangan``, ``haneman``, ``baiman``,
+    ``sanbaiman``, ``kazoe sanbaiman``, ``kazoe yakuman``, ``yakuman``, ``double
+    yakuman``, ``triple yakuman`` ... ``sextuple yakuman``, then ``7x yakuman`` and so on;
+    under ``kazoe=unlimited``, ``kazoe double yakuman`` (26 han), ``kazoe triple
+    yakuman`` ...
 
     ``payers`` has one ``(who, points)`` per paying player (who: ``discarder``, ``dealer``,
-    ``non-dealer`` or ``liable``); they add up to ``total``. With pao, ``pao`` is the number
-    of liable yakuman (as paid), ``liable`` what the liable player pays in all, and
-    ``payments`` what the others pay, in the same layout (ron: the discarder; non-dealer
-    tsumo: each other non-dealer, the dealer; dealer tsumo: each other player), ``None``
-    where there is no such player (the liable player is the dealer; sanma).
+    ``non-dealer`` or ``liable``); they add up to ``total`` less the riichi sticks. With
+    pao, ``pao`` is the number of liable yakuman (as paid), ``liable`` what the liable
+    player pays in all, and ``payments`` what the others pay, in the same layout (ron: the
+    discarder; non-dealer tsumo: each other non-dealer, the dealer; dealer tsumo: each
+    other player), ``None`` where there is no such player (the liable player is the
+    dealer; sanma).
 
     >>> r = hand(3, 40, tsumo=True, honba=1)
     >>> r.payments, r.total, r.label, r.basic
@@ -140,6 +146,7 @@ class HandResult:
     pao: int = 0
     liable: int = 0
     payers: tuple[tuple[str, int], ...] = ()
+    riichi: int = 0
 
 
 # ------------------------------------------------------------------------------------------------
@@ -310,8 +317,9 @@ def hand(
     yakuman: Any = 0,
     pao: Any = 0,
     liable_dealer: Any = False,
+    riichi: Any = 0,
 ) -> HandResult:
-    """What a win of ``han`` and ``fu`` pays, honba included.
+    """What a win of ``han`` and ``fu`` pays, honba and riichi sticks included.
 
     ``han`` is a whole number of 1 or more, a limit name (``"mangan"``, ``"haneman"``,
     ``"baiman"``, ``"sanbaiman"``: the least han of it) or a yakuman (``"yakuman"``,
@@ -330,6 +338,10 @@ def hand(
     tsumo when only some of the yakuman are liable (he then pays the dealer's share of the
     others). When the liable player is the one who dealt in, it is an ordinary ron: leave
     ``pao`` out.
+
+    ``riichi`` is the number of 1,000-point riichi sticks the winner collects from the
+    table, those declared in this hand included: each adds 1,000 to ``total``; the payments
+    do not change.
 
     >>> hand(1, 30).label
     '1000'
@@ -355,6 +367,9 @@ def hand(
     (16000, (16300,), (('liable', 16000), ('discarder', 16300)))
     >>> hand(26, rules="kazoe=unlimited").limit
     'kazoe double yakuman'
+    >>> r = hand(6, 40, dealer=True, riichi=3)
+    >>> r.total, r.payments
+    (21000, (18000,))
     >>> try:
     ...     hand(0)
     ... except UmaokaError as error:
@@ -365,6 +380,10 @@ def hand(
     is_dealer = _flag("dealer", dealer, _DEALER_WORDS)
     is_tsumo = _flag("tsumo", tsumo, _TSUMO_WORDS)
     n_honba = _whole("honba", honba, 0, "enter the number of honba (repeat counters), 0 if none")
+    n_riichi = _whole("riichi", 0 if riichi is None else riichi, 0,
+                      "enter the number of 1,000-point riichi sticks the winner collects, 0 if "
+                      "none", RIICHI_MAX)
+    sticks = RIICHI_STICK * n_riichi
     count = _whole("yakuman", 0 if yakuman is None else yakuman, 0,
                    "enter how many yakuman the hand has, e.g. 2 for a double yakuman")
     named_limit = False
@@ -422,8 +441,8 @@ def hand(
         return HandResult(
             han=han_n, fu=fu_n, yakuman=count, dealer=is_dealer, tsumo=is_tsumo,
             honba=n_honba, basic=basic, limit=limit, payments=split.others,
-            total=split.total, label=split.label, pao=liable, liable=split.liable,
-            payers=split.payers,
+            total=split.total + sticks, label=split.label, pao=liable, liable=split.liable,
+            payers=split.payers, riichi=n_riichi,
         )
 
     # Honba and the number of payers are computed here: the package's HandConfig has no
@@ -445,8 +464,8 @@ def hand(
         label = f"{payments[0]}/{payments[1]}"
     return HandResult(
         han=han_n, fu=fu_n, yakuman=count, dealer=is_dealer, tsumo=is_tsumo, honba=n_honba,
-        basic=basic, limit=limit, payments=payments, total=sum(p for _, p in payers),
-        label=label, payers=payers,
+        basic=basic, limit=limit, payments=payments, total=sum(p for _, p in payers) + sticks,
+        label=label, payers=payers, riichi=n_riichi,
     )
 
 

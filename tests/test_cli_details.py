@@ -306,6 +306,26 @@ def test_hand_kazoe_unlimited_and_aotenjou(capsys: pytest.CaptureFixture[str]) -
     assert code == 0 and _payments(out)["the winner gains"] == [96000]
 
 
+def test_hand_riichi_sticks(capsys: pytest.CaptureFixture[str], screen: io.StringIO) -> None:
+    # MahjongPantheon's case: dealer ron, 6 han 40 fu, 3 sticks: 18,000 paid, 21,000 gained.
+    assert cli.main(["hand", "6", "40", "--dealer", "--riichi", "3"]) == 0
+    out = screen.getvalue()
+    fits_80(out)
+    assert out.splitlines()[0] == "6 han 40 fu (haneman), dealer ron, 3 riichi sticks"
+    paid = _payments(out)
+    assert paid["the discarder"] == [18000] and paid["riichi sticks (3)"] == [3000]
+    assert paid["the winner gains"] == [21000]
+    assert "Called at the table: 18000." in out and "Riichi sticks included." in out
+    screen.truncate(0)
+    screen.seek(0)
+    assert cli.main(["hand", "5", "30", "--dealer", "--tsumo", "--riichi", "4"]) == 0
+    paid = _payments(screen.getvalue())
+    assert paid["a non-dealer"] == [4000] * 3 and paid["the winner gains"] == [16000]
+    for bad in ("-1", "1.5", "1e9", "many"):
+        code, _, err = run(capsys, "hand", "3", "30", "--riichi", bad)
+        assert one_error(err, code).startswith("umaoka: error: riichi must be a whole number"), bad
+
+
 def test_hand_errors_are_one_sentence(capsys: pytest.CaptureFixture[str]) -> None:
     code, _, err = run(capsys, "hand", "3", "170")
     assert "aotenjou" in one_error(err, code)

@@ -333,6 +333,45 @@ def test_honba_value_option():
     assert hand(5, honba=3, rules="honba_value=0").total == 8000
 
 
+def test_riichi_sticks_go_to_the_winner_payments_stay():
+    # MahjongPantheon's Mimir tests (PointsCalcTest::testRiichiBets): a dealer ron of 6 han
+    # 40 fu with 3 sticks on the table gains 21,000, the discarder paying 18,000; a dealer
+    # tsumo of 5 han 30 fu with 4 sticks gains 16,000, 4,000 from each.
+    r = hand(6, 40, dealer=True, riichi=3)
+    assert (r.total, r.payments, r.payers, r.riichi) == (21000, (18000,),
+                                                         (("discarder", 18000),), 3)
+    r = hand(5, 30, dealer=True, tsumo=True, riichi=4)
+    assert (r.total, r.payments, r.label) == (16000, (4000,), "4000 all")
+    # honba and sticks together; the payments are those without sticks
+    plain, sticks = hand(3, 40, tsumo=True, honba=1), hand(3, 40, tsumo=True, honba=1, riichi=2)
+    assert sticks.payments == plain.payments and sticks.total == plain.total + 2000
+    assert sum(p for _, p in sticks.payers) == plain.total
+    # with pao the sticks still go to the winner, the liable player pays the same
+    r = hand("yakuman", tsumo=True, honba=1, pao=1, riichi=1)
+    assert (r.total, r.liable, r.payments) == (33300, 32300, (0, 0))
+    # blank, zero, whole floats and texts from Excel or the command line
+    assert hand(3, 30, riichi=None) == hand(3, 30) == hand(3, 30, riichi=0)
+    assert hand(3, 30, riichi=2.0) == hand(3, 30, riichi="2")
+    assert hand(3, 30, riichi=100).total == 3900 + 100_000
+
+
+@pytest.mark.parametrize("riichi,fragment", [
+    (-1, "riichi must be a whole number of 0 or more (got -1)"),
+    (1.5, "riichi must be a whole number of 0 or more (got 1.5)"),
+    ("two", 'riichi must be a whole number of 0 or more (got "two")'),
+    (True, "riichi must be a whole number of 0 or more (got True)"),
+    (float("inf"), "riichi must be a whole number of 0 or more (got inf)"),
+    (101, "riichi must be a whole number from 0 to 100 (got 101)"),
+    ("9" * 5000, "riichi must be a whole number from 0 to 100"),
+])
+def test_riichi_bad_values_are_one_sentence(riichi, fragment):
+    with pytest.raises(UmaokaError) as err:
+        hand(3, 30, riichi=riichi)
+    text = str(err.value)
+    assert text.startswith(fragment) and text.endswith("0 if none.") and "\n" not in text
+    assert len(text) < 300
+
+
 # -- input forms ----------------------------------------------------------------------------------
 
 

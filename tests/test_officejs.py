@@ -59,7 +59,8 @@ def test_meta_names_and_help_texts():
     assert funcs["MJ_PRESETS"]["parameters"] == []
     hand = funcs["MJ_HAND"]
     assert [p["name"] for p in hand["parameters"]] == ["han", "fu", "dealer", "tsumo", "honba",
-                                                       "options", "pao", "liable_dealer"]
+                                                       "options", "pao", "liable_dealer",
+                                                       "riichi"]
 
 
 def test_range_arguments_are_two_dimensional():
@@ -173,6 +174,14 @@ def test_hand_and_table():
     assert call("MJ_HAND", 4, 30, None, None, None, "kiriage") == [[8000, 8000, ""]]
     with pytest.raises(xw.XlwingsError, match="^fu is needed"):
         call("MJ_HAND", 2)
+    # riichi sticks, the last argument (MahjongPantheon's cases)
+    assert call("MJ_HAND", 6, 40, True, None, None, None, None, None, [[3.0]]) == \
+        [[21000, 18000, ""]]
+    assert call("MJ_HAND", 5, 30, True, True, 0, None, None, None, 4) == [[16000, 4000, ""]]
+    with pytest.raises(xw.XlwingsError, match="^riichi must be a whole number of 0 or more"):
+        call("MJ_HAND", 3, 30, None, None, None, None, None, None, -2)
+    with pytest.raises(xw.XlwingsError, match=r"^this hand pays .* \(2\^53"):
+        call("MJ_HAND", 45, 30, None, None, None, "aotenjou")
     assert call("MJ_HAND_TABLE", True)[3][3] == "5800 / 2000 all"
 
 

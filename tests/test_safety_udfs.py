@@ -207,12 +207,12 @@ def test_long_ruleset_texts_answer_at_once_with_an_excerpt(spec: str):
 
 @FUZZ
 @given(han=values, fu=cells, dealer=cells, tsumo=cells, honba=cells, rules=values,
-       pao=cells, liable=cells)
+       pao=cells, liable=cells, riichi=cells)
 def test_hands(han: Any, fu: Any, dealer: Any, tsumo: Any, honba: Any, rules: Any, pao: Any,
-               liable: Any):
+               liable: Any, riichi: Any):
     parsed = _engine(lambda: hand_rules(rules))
     _engine(lambda: hand(han, fu, dealer, tsumo, honba, rules=parsed, pao=pao,
-                         liable_dealer=liable))
+                         liable_dealer=liable, riichi=riichi))
     _engine(lambda: hand_table(dealer, parsed))
 
 

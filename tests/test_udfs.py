@@ -272,6 +272,38 @@ def test_hand():
         MJ_HAND(3, 30, options="kirage")
 
 
+def test_hand_riichi_is_the_last_argument():
+    # MahjongPantheon's cases: the total gains 1,000 a stick, the payments stay.
+    assert MJ_HAND(6, 40, True, None, None, None, None, None, 3) == [[21000, 18000, ""]]
+    assert MJ_HAND(5, 30, True, True, riichi=4.0) == [[16000, 4000, ""]]
+    assert MJ_HAND(3, 40, False, True, 1, riichi=2) == [[7500, 1400, 2700]]
+    assert MJ_HAND("yakuman", None, False, True, 1, None, 1, None, 1) == \
+        [[33300, 32300, 0, 0]]
+    assert MJ_HAND(3, 30, riichi="") == MJ_HAND(3, 30, riichi=0) == [[3900, 3900, ""]]
+    for bad, fragment in ((-1, "0 or more (got -1)"), (1.5, "0 or more (got 1.5)"),
+                          (1e30, "from 0 to 100"), ("x", '0 or more (got "x")'),
+                          (True, "0 or more (got True)")):
+        with pytest.raises(UmaokaExcelError) as err:
+            MJ_HAND(3, 30, riichi=bad)
+        assert str(err.value).startswith("riichi must be a whole number of") or \
+            str(err.value).startswith("riichi must be a whole number from"), bad
+        assert fragment in str(err.value), bad
+
+
+def test_hand_refuses_amounts_excel_cannot_hold_exactly():
+    # aotenjou: 44 han 30 fu pays 8,444,249,301,319,700 (under 2^53), shown exactly ...
+    assert MJ_HAND(44, 30, options="aotenjou") == [[8444249301319700, 8444249301319700, ""]]
+    # ... 45 han 30 fu pays 16,888,498,602,639,400, past 2^53: refused, not rounded
+    for han, fu in ((45, 30), (500, 170)):
+        with pytest.raises(UmaokaExcelError) as err:
+            MJ_HAND(han, fu, options="aotenjou")
+        text = str(err.value)
+        assert text.startswith("this hand pays ") and "2^53" in text and "umaoka hand" in text
+    # the riichi sticks count: 2^53 is reached by the total the winner gains
+    with pytest.raises(UmaokaExcelError, match="^this hand pays 1.689E"):
+        MJ_HAND(45, 30, options="aotenjou", riichi=1)
+
+
 def test_hand_table():
     table = MJ_HAND_TABLE()
     assert table[0][:4] == ["han", "fu 20", "fu 25", "fu 30"]
