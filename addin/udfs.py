@@ -44,6 +44,7 @@ from umaoka.engine.ranking import standing_rows
 from umaoka.engine.rankpoints import game_rank_points, rank_points
 from umaoka.engine.season import run_season
 from umaoka.engine.season_settings import season_settings
+from umaoka.engine.settle import _to_decimal as to_points
 from umaoka.engine.standings import quick_lines, standings_line, tally
 from umaoka.engine.stats import player_stats
 from xlwings.conversion import Converter
@@ -608,11 +609,7 @@ def _with_stats(table: list[list[Any]], played: list[tuple[list[Any], list[Any]]
     games = []
     for k, (names, fins) in enumerate(played):
         row = raw[k] if raw else []
-        try:
-            points = None if not row or _blank_row(row) else [int(v) for v in row]
-        except (TypeError, ValueError):
-            raise UmaokaExcelError(f"row {where[k]} of scores holds a value that is not a "
-                                   "number; fix it or clear that row of scores.") from None
+        points = None if not row or _blank_row(row) else _raw_scores(row, len(names), where[k])
         games.append((names, fins, None, points))
     by_name = {p.name: p for p in player_stats(games)}
     out = [table[0] + ["Top-two rate", "Bust rate", "Average raw", "Top streak",
@@ -623,6 +620,32 @@ def _with_stats(table: list[list[Any]], played: list[tuple[list[Any], list[Any]]
                            "" if p.average_raw is None else p.average_raw,
                            p.top_streak, p.top_two_streak, p.no_last_streak])
     return out
+
+
+def _raw_scores(row: list[Any], players: int, where: int) -> list[int]:
+    """A row of MJ_STANDINGS's raw scores as whole points, read as settle reads scores (a
+    number, or a text of one; finite, not huge, a multiple of 100; TRUE/FALSE is no score),
+    or one sentence naming the row."""
+    if len(row) != players:
+        raise UmaokaExcelError(f"row {where} of scores has {len(row)} cells but that game has "
+                               f"{players} players; select scores as wide as players, one raw "
+                               "score per player.")
+    points = []
+    for seat, value in enumerate(row, 1):
+        try:
+            d = to_points(value, f"score {seat}")
+        except UmaokaError as e:
+            if isinstance(value, str) and value.strip():
+                raise UmaokaExcelError(f"row {where} of scores holds a value that is not a "
+                                       f'number (score {seat}, "{excerpt(value)}"); fix it or '
+                                       "clear that row of scores.") from None
+            raise UmaokaExcelError(f"row {where} of scores: {e}") from None
+        if d % 100:
+            raise UmaokaExcelError(f"row {where} of scores: score {seat} ({d:,}) is not a whole "
+                                   "multiple of 100; raw points always end in 00, so check it "
+                                   "for a typo.")
+        points.append(int(d))
+    return points
 
 
 @xw.func

@@ -27,7 +27,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from decimal import Decimal
 from typing import Any
@@ -231,6 +231,11 @@ def game_rank_points(results: Sequence[Any], system: Any = "tenhou", room: Any =
                               f"once; online games break ties by seat, so enter 1 to {n} once "
                               "each.")
         if scores is not None:
+            if isinstance(scores, (str, bytes)) or not isinstance(scores, Iterable):
+                raise UmaokaError(f"scores must be {n} raw scores, one per player in seat order, "
+                                  f"but got the single value {excerpt(repr(scores))}; give the "
+                                  "table's raw scores in the shape of results, or leave scores "
+                                  "out.")
             score_list = list(scores)
             if len(score_list) != n:
                 raise UmaokaError(f"expected {n} scores (one per player, in seat order) but "

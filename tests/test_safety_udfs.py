@@ -258,3 +258,67 @@ def test_ruleset_misuse_is_one_sentence(spec: Any, said: str):
 
 def test_a_text_row_beside_a_blank_cell_is_still_a_text():
     assert ruleset([["mleague", None], ["ties", "split"]]).uma == ruleset("mleague").uma
+
+
+# ------------------------------------------------------------------------------------------------
+# Issue 26 item 10: raw scores of MJ_STANDINGS, one number as MJ_RANKPOINTS's scores, and
+# MJ_HAND past what an Excel cell holds exactly.
+
+_NAMES = [["Aki", "Ben", "Chie", "Dan"], ["Ben", "Aki", "Dan", "Chie"]]
+_FINALS = [[46, 12, -18, -40], [50, 10, -20, -40]]
+_RAW = [35700, 32400, 22200, 9700]
+
+
+@pytest.mark.parametrize("first, said", [
+    ([1e30, 32400, 22200, 9700], "row 1 of scores: score 1 (1000000000000000019884624838656) "
+                                 "is far too large for points; enter raw points such as 32400."),
+    ([float("inf"), 32400, 22200, 9700], "row 1 of scores: score 1 (inf) is not a finite "
+                                         "number; enter raw points such as 32400."),
+    ([35700.5, 32400, 22200, 9699.5], "row 1 of scores: score 1 (35,700.5) is not a whole "
+                                      "multiple of 100; raw points always end in 00, so check "
+                                      "it for a typo."),
+    ([True, 32400, 22200, 9700], "row 1 of scores: score 1 is TRUE, not a number; enter raw "
+                                 "points such as 32400."),
+    ([35700, 32400, 22200, None], "row 1 of scores: score 4 is blank; enter every player's raw "
+                                  "points (0 if they ended on exactly zero)."),
+    ([35700, 32400, "x", 9700], 'row 1 of scores holds a value that is not a number (score 3, '
+                                '"x"); fix it or clear that row of scores.'),
+])
+def test_standings_raw_scores_are_read_as_settle_reads_them(first: list[Any], said: str):
+    # a raw score MJ_SETTLE refuses is refused here too, never truncated (35700.5 is not
+    # 35700) nor counted as 1 point (TRUE), and never an internal error (1E+30, infinity)
+    with pytest.raises(xw.XlwingsError) as e:
+        call("MJ_STANDINGS", _NAMES, _FINALS, True, [first, [40000, 30000, 20000, 10000]])
+    assert str(e.value) == said
+    with pytest.raises(udfs.UmaokaExcelError) as e:
+        udfs.MJ_SETTLE([first])
+    assert "internal error" not in str(e.value)
+
+
+def test_standings_raw_scores_narrower_than_players_say_so():
+    with pytest.raises(xw.XlwingsError) as e:
+        call("MJ_STANDINGS", _NAMES, _FINALS, True, [row[:3] for row in (_RAW, _RAW)])
+    assert str(e.value) == ("row 1 of scores has 3 cells but that game has 4 players; select "
+                            "scores as wide as players, one raw score per player.")
+    # the whole-number texts and floats Excel sends are read as settle reads them
+    table = call("MJ_STANDINGS", _NAMES, _FINALS, True,
+                 [[35700.0, "32,400", 22200, 9700], [40000, 30000, 20000, 10000]])
+    assert {row[1]: row[-4] for row in table[1:]} == {"Aki": 32850, "Ben": 36200, "Chie": 16100,
+                                                     "Dan": 14850}
+
+
+def test_rankpoints_one_number_as_a_tables_scores_is_one_sentence():
+    said = ("scores must be 4 raw scores, one per player in seat order, but got the single "
+            "value 35000; give the table's raw scores in the shape of results, or leave scores "
+            "out.")
+    with pytest.raises(xw.XlwingsError) as e:
+        call("MJ_RANKPOINTS", [[1, 2, 3, 4]], "mahjongsoul", "jade", "Master 1", None, None,
+             [[35000]])
+    assert str(e.value) == said
+    # a block: the sentence in each row's first cell
+    out = call("MJ_RANKPOINTS", [[1, 2, 3, 4], [4, 3, 2, 1]], "tenhou", "phoenix", "七段",
+               None, None, 35000)
+    assert out == [[said, "", "", ""]] * 2
+    # one player's place with one score still works
+    assert call("MJ_RANKPOINTS", [[1]], "mahjongsoul", "jade", "Master 1", None, None,
+                35000) == [[135]]
