@@ -85,12 +85,30 @@ class UmaokaExcelError(xw.XlwingsError):
     """A bad input, with the engine's one-sentence message for the person at the sheet."""
 
 
+def excel_description(doc: str | None) -> str:
+    """The help text Excel shows for a function: its docstring's first paragraph on one line.
+
+    xlwings takes a function's description from its docstring, as the docstring is when its
+    first decorator (``@xw.arg``, ``@xw.ret`` or ``@xw.func``) runs, and keeps it in
+    ``__xlfunc__["ret"]["doc"]``: xlwings Server and xlwings Lite hand it to Excel as the
+    ``description`` of the custom functions' metadata, classic xlwings as the
+    ``Application.MacroOptions`` description of the imported VBA function (its first 255
+    characters). Excel shows it as it is, line breaks and indentation included.
+
+    >>> excel_description("Final scores.\n    E.g. =F(1).\n\n    More for Python.")
+    'Final scores. E.g. =F(1).'
+    """
+    return " ".join((doc or "").strip().split("\n\n")[0].split())
+
+
 def _excel_function(func: _F) -> _F:
     """Every Excel function's errors as one sentence Excel shows for the cell, no traceback.
 
     The engine's errors keep their message; anything unforeseen says it is umaoka's fault
     and how to report it, and its traceback goes to the log. Applied under ``@xw.func`` and
-    ``@xw.arg``: functools.wraps keeps the signature and annotations xlwings reads.
+    ``@xw.arg``: functools.wraps keeps the signature and annotations xlwings reads. The
+    docstring xlwings reads is :func:`excel_description`'s (the first paragraph, on one
+    line); :func:`_python_help` gives Python's help the whole docstring back afterwards.
     """
 
     @functools.wraps(func)
@@ -110,6 +128,7 @@ def _excel_function(func: _F) -> _F:
                 "details are in the log."
             ) from None
 
+    call.__doc__ = excel_description(func.__doc__)
     return call  # type: ignore[return-value]
 
 
@@ -911,12 +930,14 @@ def MJ_SEASON(stages: Cells, settings: Cells = None, players: Cells = None,
               games1: Cells = None, ruleset1: Cells = None, games2: Cells = None,
               ruleset2: Cells = None, games3: Cells = None, ruleset3: Cells = None,
               games4: Cells = None, ruleset4: Cells = None, lang: Cells = None) -> Any:
-    """A season stage's standings (players or teams): carried points, this stage's points,
-    chips, penalties, total, rank, who advanced and which tie-break decided; games or
-    penalties that cannot count are listed below with the reason, the rest still rank.
-    lang "en" or "ja" writes the tie-break and flags in words of that language.
-    E.g. =MJ_SEASON(Season!A5:D6, Season!A10:B18, Players!A5:B40, Penalties!A5:F104,
-    "Final", "players", Regular!E5:Y200, , Final!E5:Y40)."""
+    """A season stage's standings of players or teams, as umaoka settle ranks them; rows
+    that cannot count are listed below. E.g. =MJ_SEASON(Season!A5:D6, Season!A10:B18,
+    Players!A5:B40, Penalties!A5:F104, "Final", , Regular!E5:Y200, , Final!E5:Y40).
+
+    The table: carried points, this stage's points, chips, penalties, total, rank, who
+    advanced and which tie-break decided; games or penalties that cannot count are listed
+    below the table with the reason, the rest still rank. lang "en" or "ja" writes the
+    tie-break and flags in words of that language."""
     try:
         return _season_table(stages, settings, players, penalties, stage, what,
                              [games1, games2, games3, games4],
@@ -969,3 +990,14 @@ def _season_table(stages: Cells, settings: Cells, players: Cells, penalties: Cel
     mine = [p for p in result.problems if p.startswith(f"{shown.name} games row ")
             or f"stage {shown.name}" in p or p.startswith("penalties row")]
     return table + [[text] + [""] * (width - 1) for text in (*sr.notes, *mine)]
+
+
+def _python_help() -> None:
+    """Each function's whole docstring for Python's help: xlwings has taken the first
+    paragraph for Excel (see :func:`_excel_function`)."""
+    for name in __all__:
+        function = globals()[name]
+        function.__doc__ = function.__wrapped__.__doc__
+
+
+_python_help()

@@ -20,6 +20,7 @@ import zipfile
 from pathlib import Path
 
 import pytest
+from umaoka.addin import udfs
 from umaoka.addin.lite import REQUIREMENTS, lite_requirements, lite_source, write_lite
 from umaoka.engine import UmaokaError
 
@@ -96,6 +97,10 @@ CHILD = textwrap.dedent('''
         "modules": sorted(m for m in sys.modules if m.split(".")[0] == "umaoka"),
         "meta": sorted(f["name"] for f in
                        xlwings.server.custom_functions_meta(main)["functions"]),
+        "descriptions": {f["name"]: f["description"] for f in
+                         xlwings.server.custom_functions_meta(main)["functions"]},
+        "help": {f["name"]: getattr(main, f["name"]).__doc__ for f in
+                 xlwings.server.custom_functions_meta(main)["functions"]},
         "standard": call("MJ_SETTLE", [[35700, 32400, 22200, 9700]]),
         "mleague": call("MJ_SETTLE", [[30000.0], [30000.0], [30000.0], [10000.0]], "mleague"),
         "jpml": call("MJ_SETTLE", [[40000, 35000, 25000, 20000]], "jpml-a"),
@@ -184,6 +189,17 @@ def test_main_py_runs_without_umaoka(child: dict):
     assert child["loads"] == {"fresh": True, "again": True, "exec leaves sys.modules": True,
                               "import": True}
     assert child["meta"] == child_names()
+    # Excel's help is the docstring's first paragraph on one line; Python's is the whole
+    assert child["descriptions"] == descriptions()
+    assert child["help"] == {name: getattr(udfs, name).__doc__ for name in child_names()}
+
+
+def descriptions() -> dict[str, str]:
+    """Each function's description as the installed package's metadata gives it to Excel."""
+    import xlwings.server
+
+    return {f["name"]: f["description"]
+            for f in xlwings.server.custom_functions_meta(udfs)["functions"]}
 
 
 def test_main_py_settles(child: dict):
@@ -239,6 +255,7 @@ def test_main_py_loads_on_other_pythons(version: str, lite_dir: Path,
     assert out["modules"] == []
     assert all(out["loads"].values()), out["loads"]
     assert out["meta"] == child_names()
+    assert out["descriptions"] == descriptions()
     assert out["standard"] == [[46, 12, -18, -40]]
     assert out["block"][1] == ["", "", "", ""]
     assert out["error"]["message"].startswith("scores add up to 99,900")

@@ -63,6 +63,30 @@ def test_meta_names_and_help_texts():
                                                        "riichi"]
 
 
+def test_excel_descriptions_are_one_short_line_and_python_keeps_the_whole_docstring():
+    # xlwings Server and Lite send the description in the functions' metadata; classic
+    # xlwings gives Application.MacroOptions the same text (cut at 255 characters): Excel
+    # shows it as it is, so no line breaks, no indentation, within 255 characters.
+    meta = {f["name"]: f for f in xlwings.server.custom_functions_meta(udfs)["functions"]}
+    assert sorted(meta) == NAMES == sorted(udfs.__all__)
+    for name, f in meta.items():
+        text = f["description"]
+        assert "\n" not in text and "  " not in text and text == text.strip(), (name, text)
+        assert 40 <= len(text) <= 255, (name, len(text))
+        assert text.endswith(".") and "=" + name + "(" in text, (name, text)
+        function = getattr(udfs, name)
+        assert function.__xlfunc__["ret"]["doc"] == text  # what classic xlwings imports
+        # Python's help: the whole docstring, whose first paragraph is Excel's text
+        assert function.__doc__ == function.__wrapped__.__doc__
+        assert udfs.excel_description(function.__doc__) == text
+        for p in f["parameters"]:
+            assert "\n" not in p["description"] and len(p["description"]) <= 255, (name, p)
+    # the long ones keep their details for Python
+    assert "With pao" in udfs.MJ_HAND.__doc__ and "With pao" not in meta["MJ_HAND"][
+        "description"]
+    assert "tie-break" in udfs.MJ_SEASON.__doc__
+
+
 def test_range_arguments_are_two_dimensional():
     for name in NAMES:
         for arg in getattr(udfs, name).__xlfunc__["args"]:
