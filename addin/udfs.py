@@ -95,7 +95,7 @@ def excel_description(doc: str | None) -> str:
     ``Application.MacroOptions`` description of the imported VBA function (its first 255
     characters). Excel shows it as it is, line breaks and indentation included.
 
-    >>> excel_description("Final scores.\n    E.g. =F(1).\n\n    More for Python.")
+    >>> excel_description("Final scores.\\n    E.g. =F(1).\\n\\n    More for Python.")
     'Final scores. E.g. =F(1).'
     """
     return " ".join((doc or "").strip().split("\n\n")[0].split())

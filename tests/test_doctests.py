@@ -14,6 +14,8 @@ MODULES = [
     "umaoka.engine.shortcut",
     "umaoka.engine.standings",
     "umaoka.addin.recalc",
+    "umaoka.addin.setup",
+    "umaoka.addin.udfs",
     "umaoka.templates.cells",
     "umaoka.templates.runtime",
 ]
