@@ -10,6 +10,7 @@
 from __future__ import annotations
 
 import sys
+import textwrap
 from pathlib import Path
 
 from umaoka.engine import __version__
@@ -42,8 +43,26 @@ def addin_config(interpreter: str | None = None) -> list[tuple[str, str]]:
     return rows
 
 
+def excel_functions() -> list[str]:
+    """The names of every Excel function umaoka registers: :mod:`umaoka.addin.udfs` exports
+    exactly the functions xlwings registers (its ``__all__``; tests/test_officejs.py checks
+    it against xlwings' own metadata), so this list cannot drift from them.
+
+    >>> excel_functions()[:3]
+    ['MJ_EXPLAIN', 'MJ_HAND', 'MJ_HAND_TABLE']
+    >>> "MJ_SEASON" in excel_functions() and "MJ_RANKPOINTS" in excel_functions()
+    True
+    """
+    from umaoka.addin import udfs
+
+    return sorted(udfs.__all__)
+
+
 def addin_instructions(interpreter: str | None = None) -> str:
     """Step-by-step setup of umaoka's Excel functions with classic xlwings (Windows)."""
+    names = textwrap.fill(", ".join(excel_functions()) + " are then ordinary worksheet "
+                          'functions, e.g. =MJ_SETTLE(B2:E2, "mleague").', 89,
+                          initial_indent="   ", subsequent_indent="   ")
     rows = addin_config(interpreter)
     width = max(len(k) for k, _ in rows)
     conf = "\n".join(f"       {k.ljust(width)}  {v}" for k, v in rows)
@@ -65,10 +84,12 @@ umaoka's Excel functions with classic xlwings (Excel on Windows)
    (Or type the same values into the xlwings ribbon tab: "UDF Modules", "Interpreter".)
 4. Excel needs "Trust access to the VBA project object model": File > Options > Trust
    Center > Trust Center Settings > Macro Settings. Save the workbook as .xlsm.
-5. On the xlwings ribbon tab, click "Import Functions". MJ_SETTLE, MJ_RANK, MJ_EXPLAIN,
-   MJ_SHORTCUT, MJ_STANDINGS, MJ_RULESET, MJ_PRESETS, MJ_HAND and MJ_HAND_TABLE are then
-   ordinary worksheet functions, e.g. =MJ_SETTLE(B2:E2, "mleague"). Click it again after
-   upgrading umaoka.
+5. Set a reference to xlwings in the workbook (xlwings' docs require it for imported
+   functions): press Alt+F11 for the VBA editor, select the workbook's VBAProject, then
+   Tools > References..., tick "xlwings" and click OK. Save.
+6. On the xlwings ribbon tab, click "Import Functions". Click it again after upgrading
+   umaoka.
+{names}
 
 No Windows? Use xlwings Lite (any Excel, no Python install): `umaoka lite DIR` writes
 main.py and requirements.txt to paste into the xlwings Lite editor.

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 import xlwings as xw
 from umaoka.addin import udfs
@@ -330,3 +332,20 @@ def test_addin_config_and_instructions():
     for needle in ("pip install umaoka", "xlwings addin install", "xlwings.conf",
                    "UDF Modules", "umaoka.addin.udfs", "Import Functions", "umaoka lite"):
         assert needle in text
+    # the VBA editor's reference to xlwings, which xlwings' docs require for imported UDFs
+    assert 'Tools > References..., tick "xlwings"' in text
+    assert text.index("Tools > References") < text.index('"Import Functions"')
+
+
+def test_addin_lists_every_function_xlwings_registers(capsys: pytest.CaptureFixture[str]):
+    import xlwings.server
+    from umaoka.addin import cli
+
+    registered = sorted(f["name"] for f in xlwings.server.custom_functions_meta(udfs)[
+        "functions"])
+    assert len(registered) == 11 and "MJ_SEASON" in registered and "MJ_RANKPOINTS" in registered
+    assert cli.main(["addin"]) == 0
+    out = capsys.readouterr().out
+    listed = re.findall(r"\bMJ_[A-Z_]+\b(?=[,\s])", out.split('"Import Functions"')[1])
+    assert sorted(set(listed)) == registered
+    assert max(len(line) for line in out.splitlines()) <= 89
