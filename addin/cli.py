@@ -604,7 +604,9 @@ def build_parser() -> argparse.ArgumentParser:
     rt.add_argument("--to", required=True, choices=("lite", "classic", "server"),
                     help="the runtime the new file's formulas are for")
     rt.add_argument("--namespace", metavar="NS", default=None,
-                    help="xlwings Server's function namespace (default XLWINGS; \"\" for none)")
+                    help="xlwings Server's function namespace: XLWINGS_DEV (default, what "
+                    "`xlwings-server init` sets up), XLWINGS for XLWINGS_ENVIRONMENT=\"prod\"; "
+                    "see docs/runtimes.md")
     rt.add_argument("-o", "--output", metavar="OUT.xlsx",
                     help="output file (default: IN_<runtime>.xlsx)")
     rt.add_argument("--force", action="store_true", help="replace an existing output file")
@@ -732,8 +734,9 @@ def _runtime_options(p: argparse.ArgumentParser) -> None:
                    "Excel 2021/365; default), classic xlwings (Windows, VBA functions) or "
                    "xlwings Server")
     p.add_argument("--namespace", metavar="NS", default=None,
-                   help="with --runtime server: its function namespace (default XLWINGS; "
-                   '"" for none)')
+                   help="with --runtime server: its function namespace: XLWINGS_DEV "
+                   "(default, what `xlwings-server init` sets up), XLWINGS for "
+                   'XLWINGS_ENVIRONMENT="prod"; see docs/runtimes.md')
 
 
 def _fail(message: str, status: int) -> int:

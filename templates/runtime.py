@@ -31,12 +31,21 @@ Evidence (kept here because Excel itself cannot be run in our tests):
   xlwings Server puts them under ``XLWINGS`` unless ``XLWINGS_FUNCTIONS_NAMESPACE`` says
   otherwise (xlwings-server: ``functions_namespace: str = "XLWINGS"`` in
   ``xlwings_server/config.py``, ``<Namespace resid="Functions.Namespace"/>`` upper-cased in
-  ``templates/manifest.xml``; docs/custom_functions.md "Default namespace").
+  ``templates/manifest.xml``; docs/custom_functions.md "Default namespace"), and appends
+  the environment when it is not ``prod``: the manifest's namespace is
+  ``{{ settings.functions_namespace|upper }}_{{ settings.environment|upper }}``.
+  ``xlwings-server init`` writes ``XLWINGS_ENVIRONMENT="dev"`` into the project's ``.env``
+  (``xlwings_server/.env.template``), and its quick start types ``=XLWINGS_DEV.HELLO(...)``:
+  a server set up as its docs say registers ``XLWINGS_DEV.MJ_SETTLE``, saved as
+  ``_xldudf_XLWINGS_DEV_MJ_SETTLE(``. That is the default here; ``XLWINGS`` is the
+  namespace of a server run with ``XLWINGS_ENVIRONMENT="prod"`` (docs/runtimes.md).
 
 >>> Runtime("lite").call("MJ_SETTLE")
 '_xldudf_MJ_SETTLE'
 >>> Runtime("server", "xlwings").call("MJ_SETTLE")
 '_xldudf_XLWINGS_MJ_SETTLE'
+>>> Runtime("server", "XLWINGS_DEV").call("MJ_SETTLE")
+'_xldudf_XLWINGS_DEV_MJ_SETTLE'
 >>> Runtime("classic").call("MJ_SETTLE")
 'MJ_SETTLE'
 """
@@ -51,8 +60,10 @@ from umaoka.engine import UmaokaError
 
 RUNTIMES = ("lite", "classic", "server")
 DEFAULT_RUNTIME = "lite"
-#: xlwings Server's default namespace for custom functions (XLWINGS_FUNCTIONS_NAMESPACE).
-SERVER_NAMESPACE = "XLWINGS"
+#: xlwings Server's namespace for custom functions as ``xlwings-server init`` sets a project
+#: up: XLWINGS_FUNCTIONS_NAMESPACE (default XLWINGS) plus ``_DEV`` for its
+#: XLWINGS_ENVIRONMENT="dev" (see above); ``XLWINGS`` with XLWINGS_ENVIRONMENT="prod".
+SERVER_NAMESPACE = "XLWINGS_DEV"
 #: What a workbook without a runtime entry (umaoka 0.1) was written for: plain names.
 LEGACY_RUNTIME = "classic"
 #: Office.js namespaces: letters, digits and dots (xlwings Server also allows "_").
@@ -85,7 +96,7 @@ class Runtime:
 
     @property
     def title(self) -> str:
-        """``xlwings Lite``, ``classic xlwings``, ``xlwings Server (namespace XLWINGS)``."""
+        """``xlwings Lite``, ``classic xlwings``, ``xlwings Server (namespace XLWINGS_DEV)``."""
         name = NAMES[self.kind]
         if self.kind == "server":
             name += f" (namespace {self.namespace.upper()})" if self.namespace else ""
@@ -100,6 +111,8 @@ def runtime(kind: str | None = None, namespace: str | None = None) -> Runtime:
     """A runtime from command-line words, with one-line errors.
 
     >>> runtime("server").title
+    'xlwings Server (namespace XLWINGS_DEV)'
+    >>> runtime("server", "XLWINGS").title
     'xlwings Server (namespace XLWINGS)'
     >>> runtime("server", "").call("MJ_RANK")
     '_xldudf_MJ_RANK'
@@ -115,7 +128,8 @@ def runtime(kind: str | None = None, namespace: str | None = None) -> Runtime:
     ns = SERVER_NAMESPACE if namespace is None else namespace.strip()
     if ns and not _NAMESPACE.fullmatch(ns):
         raise UmaokaError(f'namespace "{ns}" is not valid; use letters, digits, dots and '
-                          'underscores, starting with a letter (e.g. XLWINGS), or "" for none.')
+                          'underscores, starting with a letter (e.g. XLWINGS_DEV or XLWINGS), '
+                          'or "" for none.')
     return Runtime("server", ns)
 
 

@@ -72,7 +72,9 @@ def formulas(xml: ET.Element) -> list[str]:
 FLAVOURS = [
     (Runtime("lite"), "_xldudf_MJ_SETTLE("),
     (Runtime("classic"), "MJ_SETTLE("),
-    (runtime("server"), "_xldudf_XLWINGS_MJ_SETTLE("),
+    # xlwings-server init's XLWINGS_ENVIRONMENT="dev": namespace XLWINGS_DEV (the default)
+    (runtime("server"), "_xldudf_XLWINGS_DEV_MJ_SETTLE("),
+    (runtime("server", "XLWINGS"), "_xldudf_XLWINGS_MJ_SETTLE("),  # XLWINGS_ENVIRONMENT=prod
     (runtime("server", "my.funcs"), "_xldudf_MY_FUNCS_MJ_SETTLE("),
     (runtime("server", ""), "_xldudf_MJ_SETTLE("),
 ]
@@ -113,6 +115,15 @@ def test_cli_runtime_options(tmp_path: Path, capsys: pytest.CaptureFixture[str])
     assert main(["new", str(tmp_path / "d.xlsx"), "--runtime", "server",
                  "--namespace", "1bad"]) == 2
     assert "not valid" in capsys.readouterr().err
+    # the default is the namespace of a server as `xlwings-server init` sets it up
+    assert main(["new", str(tmp_path / "dev.xlsx"), "--runtime", "server"]) == 0
+    f = formulas(sheet_xml(tmp_path / "dev.xlsx")["League"])
+    assert any(x.startswith("IFERROR(_xldudf_XLWINGS_DEV_MJ_SETTLE(") for x in f)
+    assert "xlwings Server (namespace XLWINGS_DEV)" in capsys.readouterr().out
+    assert main(["new", str(tmp_path / "prod.xlsx"), "--runtime", "server", "--namespace",
+                 "XLWINGS"]) == 0
+    f = formulas(sheet_xml(tmp_path / "prod.xlsx")["League"])
+    assert any(x.startswith("IFERROR(_xldudf_XLWINGS_MJ_SETTLE(") for x in f)
     with pytest.raises(UmaokaError, match="unknown"):
         runtime("cloud")
 
@@ -149,8 +160,13 @@ def test_switch_runtime_writes_a_new_file(tmp_path: Path,
     assert hashlib.sha256(src.read_bytes()).hexdigest() == before
     back, was = switch_runtime(out, runtime("server"), tmp_path / "srv.xlsx")
     assert was == Runtime("classic")
-    assert any(x.startswith("IFERROR(_xldudf_XLWINGS_MJ_SETTLE(")
+    assert any(x.startswith("IFERROR(_xldudf_XLWINGS_DEV_MJ_SETTLE(")
                for x in formulas(sheet_xml(back)["Spring 2026"]))
+    # a dev server's workbook for the production server: the namespace changes
+    prod, was = switch_runtime(back, runtime("server", "XLWINGS"), tmp_path / "prod.xlsx")
+    assert was == Runtime("server", "XLWINGS_DEV")
+    assert any(x.startswith("IFERROR(_xldudf_XLWINGS_MJ_SETTLE(")
+               for x in formulas(sheet_xml(prod)["Spring 2026"]))
 
 
 # ------------------------------------------------------------------------------------------------
