@@ -103,6 +103,23 @@ def test_every_addin_formula_has_the_saved_form(tmp_path: Path, rt: Runtime, sav
     assert read_book(path).runtime == rt
 
 
+def test_the_namespace_table_of_the_runtime_docs_is_what_umaoka_writes() -> None:
+    # docs/runtimes.md: each server set-up, its saved form, and the option that writes it
+    doc = (Path(__file__).resolve().parent.parent / "docs" / "runtimes.md").read_text(
+        encoding="utf-8")
+    table = doc.split("### The namespace")[1].split("\n\n")[2]
+    rows = [line.split(" | ") for line in table.splitlines()[2:]]
+    assert len(rows) == 5
+    for row in rows:
+        excel, saved, option = row[1].strip("`"), row[2].strip("`"), row[3].strip(" |")
+        ns = re.search(r'--namespace (\S+)', option)
+        value = None if ns is None else ns.group(1).strip('`"')
+        rt = runtime("server", value)
+        assert rt.call("MJ_SETTLE") + "(" == saved, row
+        assert excel.replace(".", "_") == saved[len("_xldudf_"):-1], row  # dots saved as _
+    assert runtime("server") == runtime("server", "XLWINGS_DEV")  # the first row: default
+
+
 def test_cli_runtime_options(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["new", str(tmp_path / "s.xlsx"), "--runtime", "server", "--namespace",
                  "mahjong"]) == 0
