@@ -24,6 +24,7 @@ import logging
 import sys
 from collections.abc import Callable, Iterator
 from decimal import Decimal
+from itertools import chain
 from typing import Any, TypeVar
 
 import xlwings as xw
@@ -39,16 +40,18 @@ from umaoka.engine import (
 from umaoka.engine import ruleset as resolve_ruleset
 from umaoka.engine.batch import paused_gc
 from umaoka.engine.errors import excerpt
+from umaoka.engine.gamelog import game_record
 from umaoka.engine.hands import hand, hand_rules, hand_table
 from umaoka.engine.ranking import standing_rows
 from umaoka.engine.rankpoints import game_rank_points, rank_points
-from umaoka.engine.season import run_season
+from umaoka.engine.season import SettledGames, run_season
 from umaoka.engine.season_settings import season_settings
 from umaoka.engine.standings import quick_lines, standings_line, tally
 from umaoka.engine.stats import player_stats
 from xlwings.conversion import Converter
 
 from .recalc import PLAIN, Blocks
+from .season_cache import FAST, RowMemo, SeasonRuns
 
 __all__ = [
     "MJ_EXPLAIN",
@@ -791,12 +794,16 @@ def _season_stages(stages: Cells) -> list[dict[str, Any]]:
     return out
 
 
-def _season_games(grid: list[list[Any]], stage: str, n: int) -> list[dict[str, Any]]:
+def _season_games(grid: list[list[Any]], stage: str, n: int,
+                  memo: RowMemo | None = None) -> list[Any]:
     """A league tab's game rows (players, scores, deposits, penalties, then optional chips
     and substitutes blocks) as the engine's named columns; rows without scores are skipped.
     A single extra block of n columns is chips when any of its cells holds a number (a chip
     count typed as text then gets its own message), else substitutes (names). Messages name
-    a row by its place in the range ("Final games row 3")."""
+    a row by its place in the range ("Final games row 3").
+
+    With ``memo`` (the cells as Excel sent them, numbers, texts and blanks only), each row
+    is the engine's record, made once per row's cells (see :mod:`.season_cache`)."""
     blocks = [c for c in range(3 * n + 1, len(grid[0]) if grid else 0, n)
               if c + n <= len(grid[0])]
     chips = subs = None
@@ -806,21 +813,41 @@ def _season_games(grid: list[list[Any]], stage: str, n: int) -> list[dict[str, A
                        for v in r[c:c + n])
         chips, subs = (blocks[0], blocks[1] if len(blocks) > 1 else None) \
             if len(blocks) > 1 or numeric(blocks[0]) else (None, blocks[0])
-    out: list[dict[str, Any]] = []
-    for i, row in enumerate(grid, 1):
+
+    def game(i: int, raw: list[Any]) -> dict[str, Any] | None:
+        row = [_cell(v) for v in raw] if memo is not None else raw
         if all(_is_blank(v) for v in row[n:3 * n + 1]):  # no score, deposit nor penalty
-            continue
-        game: dict[str, Any] = {"stage": stage, "deposits": row[2 * n] if len(row) > 2 * n
-                                else None, "_label": f"{stage} games row {i}"}
+            return None
+        out: dict[str, Any] = {"stage": stage, "deposits": row[2 * n] if len(row) > 2 * n
+                               else None, "_label": f"{stage} games row {i}"}
         for k, seat in enumerate(_SEAT_KEYS[:n]):
-            game[seat] = None if _is_blank(row[k]) else row[k]  # desktop Excel: 0
-            game[f"{seat}_score"] = row[n + k] if len(row) > n + k else None
-            game[f"{seat}_penalty"] = row[2 * n + 1 + k] if len(row) > 2 * n + 1 + k else None
+            out[seat] = None if _is_blank(row[k]) else row[k]  # desktop Excel: 0
+            out[f"{seat}_score"] = row[n + k] if len(row) > n + k else None
+            out[f"{seat}_penalty"] = row[2 * n + 1 + k] if len(row) > 2 * n + 1 + k else None
             if chips is not None:
-                game[f"{seat}_chips"] = row[chips + k]
+                out[f"{seat}_chips"] = row[chips + k]
             if subs is not None and not _is_blank(row[subs + k]):
-                game[f"{seat}_sub"] = row[subs + k]
-        out.append(game)
+                out[f"{seat}_sub"] = row[subs + k]
+        return out
+
+    if memo is None:
+        return [g for i, row in enumerate(grid, 1) if (g := game(i, row)) is not None]
+
+    def record(i: int, raw: list[Any]) -> Any:
+        g = game(i, raw)
+        if g is None:
+            return None
+        try:
+            return game_record(g, n, g["_label"])
+        except UmaokaError:  # the season run reports it, with the row's label
+            return g
+
+    layout = (stage, n, chips, subs)
+    out: list[Any] = []
+    for i, raw in enumerate(grid, 1):
+        got = memo.get((layout, i, tuple(raw)), lambda i=i, raw=raw: record(i, raw))
+        if got is not None:
+            out.append(got)
     return out
 
 
@@ -890,11 +917,36 @@ def MJ_SEASON(stages: Cells, settings: Cells = None, players: Cells = None,
 def _season_table(stages: Cells, settings: Cells, players: Cells, penalties: Cells,
                   stage: Cells, what: Cells, games: list[Cells], rules: list[Cells],
                   lang: Cells = None) -> list[list[Any]]:
-    """MJ_SEASON's table (see there)."""
+    """MJ_SEASON's table (see there): the season run of these inputs, shared by every
+    MJ_SEASON call with the same inputs whichever table it shows (see :data:`_SEASONS`)."""
     words = None if _is_blank(_scalar(lang)) else str(_scalar(lang)).strip().lower()
     if words not in (None, "en", "ja"):
         raise UmaokaExcelError(f'lang cannot be "{excerpt(_scalar(lang))}"; use en or ja, '
                                "or leave it blank.")
+    season, result = _SEASONS.run(
+        (run_season, stages, settings, players, penalties, *games, *rules),
+        lambda memo, settled: _season_run(stages, settings, players, penalties, games, rules,
+                                          memo, settled))
+    shown = season.stage(None if _is_blank(_scalar(stage)) else str(_scalar(stage)))
+    sr = next(r for r in result.stages if r.stage is shown)
+    kind = str(_scalar(what, "players")).strip().lower()
+    if kind not in ("players", "teams", "player", "team"):
+        raise UmaokaExcelError(f'what cannot be "{excerpt(_scalar(what))}"; use players or '
+                               "teams.")
+    table = [_numbers(r) for r in standing_rows(sr.teams if kind.startswith("team")
+                                                else sr.players, words, shown.game_caps)]
+    width = len(table[0])
+    mine = [p for p in result.problems if p.startswith(f"{shown.name} games row ")
+            or f"stage {shown.name}" in p or p.startswith("penalties row")]
+    return table + [[text] + [""] * (width - 1) for text in (*sr.notes, *mine)]
+
+
+def _season_run(stages: Cells, settings: Cells, players: Cells, penalties: Cells,
+                games: list[Cells], rules: list[Cells], memo: RowMemo | None = None,
+                settled: SettledGames | None = None) -> tuple[Any, Any]:
+    """The season of MJ_SEASON's arguments and its run. ``memo``: game rows' records kept
+    between runs (used for ranges of numbers, texts and blanks only); ``settled``: the
+    games settled in earlier runs (see :class:`~umaoka.engine.season.SettledGames`)."""
     specs = _season_stages(stages)
     if len(specs) > len(games):
         raise UmaokaExcelError(f"the season has {len(specs)} stages but MJ_SEASON takes the "
@@ -913,21 +965,34 @@ def _season_table(stages: Cells, settings: Cells, players: Cells, penalties: Cel
             teams.setdefault(str(r[1]).strip(), []).append(str(r[0]).strip())
     season = season_settings({**values, "stages": specs, "teams": teams,
                               "players": [str(r[0]).strip() for r in roster]})
-    records: list[dict[str, Any]] = []
+    records: list[Any] = []
     for i, st in enumerate(season.stages):
-        records += _season_games(_grid(games[i]), st.name, st.ruleset.players)
+        grid = games[i]
+        if memo is not None and _plain_rows(grid):
+            records += _season_games(grid, st.name, st.ruleset.players, memo)
+        else:
+            records += _season_games(_grid(grid), st.name, st.ruleset.players)
     log = [_penalty_row(row, i) for i, row in enumerate(_grid(penalties), 1)
            if not _blank_row(row)]
-    result = run_season(season, records, log)
-    shown = season.stage(None if _is_blank(_scalar(stage)) else str(_scalar(stage)))
-    sr = next(r for r in result.stages if r.stage is shown)
-    kind = str(_scalar(what, "players")).strip().lower()
-    if kind not in ("players", "teams", "player", "team"):
-        raise UmaokaExcelError(f'what cannot be "{excerpt(_scalar(what))}"; use players or '
-                               "teams.")
-    table = [_numbers(r) for r in standing_rows(sr.teams if kind.startswith("team")
-                                                else sr.players, words, shown.game_caps)]
-    width = len(table[0])
-    mine = [p for p in result.problems if p.startswith(f"{shown.name} games row ")
-            or f"stage {shown.name}" in p or p.startswith("penalties row")]
-    return table + [[text] + [""] * (width - 1) for text in (*sr.notes, *mine)]
+    return season, run_season(season, records, log, settled)
+
+
+def _plain_rows(grid: Cells) -> bool:
+    """Whether a range argument is a list of rows of the same length holding numbers as
+    Excel sends them (floats), texts and blanks only (rows kept by their cells)."""
+    if not isinstance(grid, list) or not grid or not all(type(r) is list for r in grid):
+        return False
+    if len({len(r) for r in grid}) != 1:
+        return False
+    return set(map(type, chain.from_iterable(grid))) <= _SEASONS.fast
+
+
+#: The last season runs MJ_SEASON made, by their inputs: the template's four MJ_SEASON
+#: formulas (each stage's players and teams) share one run, and a run after one typed score
+#: settles that game only.
+_SEASONS = SeasonRuns(4, FAST | {_JS_NULL} if _JS_NULL is not None else FAST)
+
+
+def _forget_seasons() -> None:
+    """Empty MJ_SEASON's memory (benchmarks: the next call computes from nothing)."""
+    _SEASONS.clear()
