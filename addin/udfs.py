@@ -867,32 +867,32 @@ _EXCEL_EPOCH = datetime.date(1899, 12, 30)
 
 
 @xw.func
-@xw.arg("stages", Cells, ndim=2,
+@xw.arg("stages", "raw", ndim=2,
         doc="The Season sheet's stage rows: stage (a league tab's name), ruleset (used when "
             "the stage's ruleset argument is blank), advance, carry (full, half, zero or a "
             "factor), in order.")
-@xw.arg("settings", Cells, ndim=2,
+@xw.arg("settings", "raw", ndim=2,
         doc="The Season sheet's two-column settings (name, competition, min_games, ranking, "
             "tie_breaks, substitutes, absent_result, chip_value, game_caps). Blank: defaults.")
-@xw.arg("players", Cells, ndim=2,
+@xw.arg("players", "raw", ndim=2,
         doc="The Players sheet's rows: name, team (the team column may be blank).")
-@xw.arg("penalties", Cells, ndim=2,
+@xw.arg("penalties", "raw", ndim=2,
         doc="The Penalties sheet's rows: date, stage, player, team, points, reason. Blank: "
             "none.")
-@xw.arg("stage", Cells, doc="The stage to show (a stage's name). Blank: the only stage.")
-@xw.arg("what", Cells, doc='"players" (blank) or "teams": which table of the stage.')
+@xw.arg("stage", "raw", doc="The stage to show (a stage's name). Blank: the only stage.")
+@xw.arg("what", "raw", doc='"players" (blank) or "teams": which table of the stage.')
 @xw.arg("games1", "raw", ndim=2,
         doc="The first stage's game rows: players, scores, deposits, penalties, then chips "
             "and substitutes if the tab has them (its columns from the first player on).")
-@xw.arg("ruleset1", Cells, ndim=2, err_to_str=True,
+@xw.arg("ruleset1", "raw", ndim=2,
         doc=RULESET_DOC.replace("Blank: standard.", "Blank: the stage row's ruleset."))
 @xw.arg("games2", "raw", ndim=2, doc="The second stage's game rows, as games1. Blank: none.")
-@xw.arg("ruleset2", Cells, ndim=2, err_to_str=True, doc="As ruleset1.")
+@xw.arg("ruleset2", "raw", ndim=2, doc="As ruleset1.")
 @xw.arg("games3", "raw", ndim=2, doc="The third stage's game rows, as games1. Blank: none.")
-@xw.arg("ruleset3", Cells, ndim=2, err_to_str=True, doc="As ruleset1.")
+@xw.arg("ruleset3", "raw", ndim=2, doc="As ruleset1.")
 @xw.arg("games4", "raw", ndim=2, doc="The fourth stage's game rows, as games1. Blank: none.")
-@xw.arg("ruleset4", Cells, ndim=2, err_to_str=True, doc="As ruleset1.")
-@xw.arg("lang", Cells, doc='"en" or "ja": the tie-break and flags in words of that '
+@xw.arg("ruleset4", "raw", ndim=2, doc="As ruleset1.")
+@xw.arg("lang", "raw", doc='"en" or "ja": the tie-break and flags in words of that '
         "language. Blank: the tie-break's key and the flags in English.")
 @_excel_function
 def MJ_SEASON(stages: Cells, settings: Cells = None, players: Cells = None,
@@ -906,12 +906,35 @@ def MJ_SEASON(stages: Cells, settings: Cells = None, players: Cells = None,
     lang "en" or "ja" writes the tie-break and flags in words of that language.
     E.g. =MJ_SEASON(Season!A5:D6, Season!A10:B18, Players!A5:B40, Penalties!A5:F104,
     "Final", "players", Regular!E5:Y200, , Final!E5:Y40)."""
+    stages, settings, players, penalties, stage, what, lang = map(
+        _read, (stages, settings, players, penalties, stage, what, lang))
+    ruleset1, ruleset2, ruleset3, ruleset4 = (_read(r, errors=True) for r in (
+        ruleset1, ruleset2, ruleset3, ruleset4))  # a cell showing #REF! is named as such
     try:
         return _season_table(stages, settings, players, penalties, stage, what,
                              [games1, games2, games3, games4],
                              [ruleset1, ruleset2, ruleset3, ruleset4], lang)
     except UmaokaError as e:  # a message quoting a whole long cell: one line, clipped
         raise UmaokaExcelError(excerpt(str(e), 400)) from None
+
+
+def _read(value: Cells, errors: bool = False) -> Cells:
+    """An argument MJ_SEASON takes "raw" (the games excepted) as xlwings' usual conversion
+    reads it: blank cells and JavaScript's null as None, error values as None (``errors``:
+    as their text, xlwings' ``err_to_str``), other Office.js value objects as their value;
+    without its cost per cell (xlwings 0.37 looks for Pyodide once per cell outside it)."""
+    if isinstance(value, (list, tuple)):
+        return [_read(c, errors) if isinstance(c, (list, tuple)) else _read_cell(c, errors)
+                for c in value]
+    return _read_cell(value, errors)
+
+
+def _read_cell(value: Any, errors: bool = False) -> Any:
+    if type(value) is dict:
+        if value.get("type") == "Error" and not errors:
+            return None
+        return value.get("basicValue")
+    return None if value is None or value == "" or type(value) is _JS_NULL else value
 
 
 def _season_table(stages: Cells, settings: Cells, players: Cells, penalties: Cells,
