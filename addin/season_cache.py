@@ -29,6 +29,8 @@ from umaoka.engine.season import Season, SeasonResult, SettledGames
 #: (floats), texts. Anything else (int, bool, dates) is compared with its type.
 FAST = frozenset({float, str, type(None)})
 
+_ROWS = frozenset({list, tuple})
+
 
 def fingerprint(values: Sequence[Any], fast: frozenset[type] = FAST) -> Hashable | None:
     """A hashable copy of the arguments, equal for two calls only when every value and
@@ -46,7 +48,10 @@ def fingerprint(values: Sequence[Any], fast: frozenset[type] = FAST) -> Hashable
     parts: list[Any] = []
     for value in values:
         if isinstance(value, (list, tuple)):
-            rows = tuple(tuple(r) if isinstance(r, (list, tuple)) else (r,) for r in value)
+            if set(map(type, value)) <= _ROWS:
+                rows = tuple(map(tuple, value))
+            else:  # one row or column as a flat list, or a mix
+                rows = tuple(tuple(r) if isinstance(r, (list, tuple)) else (r,) for r in value)
             cells = chain.from_iterable(rows)
             if set(map(type, cells)) <= fast:
                 parts.append((len(rows), rows))
