@@ -9,7 +9,9 @@ game's settlement (the engine's :class:`~umaoka.engine.season.SettledGames`), so
 an edit settles only the changed game again.
 
 Inputs are equal only when Excel's values are: the same numbers, texts and blanks, and the
-same type of each value (TRUE is not 1, 1 is not 1.0). A value that cannot be compared so
+same type of each value (TRUE is not 1, "1" is not 1; a number is one type, as in Excel:
+Pyodide sends whole numbers as int, xlwings Server as float, and MJ_SEASON reads 1.0 as
+1). A value that cannot be compared so
 (an Office.js value object) makes the call compute afresh, remembered nowhere. Everything
 kept is bounded: a few runs, the rows of the last run, and settled games in proportion to
 the games of the last run.
@@ -24,10 +26,11 @@ from typing import Any
 
 from umaoka.engine.season import Season, SeasonResult, SettledGames
 
-#: Cell types whose ``==`` is the value's identity for umaoka (a blank is None, or
-#: JavaScript's null in xlwings Lite, added by the caller): numbers as Excel sends them
-#: (floats), texts. Anything else (int, bool, dates) is compared with its type.
-FAST = frozenset({float, str, type(None)})
+#: Cell types whose ``==`` is the value's identity for MJ_SEASON (a blank is None, or
+#: JavaScript's null in xlwings Lite, added by the caller): numbers (float or int: MJ_SEASON
+#: reads a whole float as an int), texts. Anything else (bool: TRUE == 1 in Python; dates)
+#: is compared with its type.
+FAST = frozenset({float, int, str, type(None)})
 
 _ROWS = frozenset({list, tuple})
 
@@ -39,6 +42,8 @@ def fingerprint(values: Sequence[Any], fast: frozenset[type] = FAST) -> Hashable
     >>> fingerprint([[[1.0, "a"]], None]) == fingerprint([[[1.0, "a"]], None])
     True
     >>> fingerprint([[[1.0]]]) == fingerprint([[[1]]])
+    True
+    >>> fingerprint([[[1]]]) == fingerprint([[["1"]]])
     False
     >>> fingerprint([[[True]]]) == fingerprint([[[1]]])
     False

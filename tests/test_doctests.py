@@ -14,6 +14,7 @@ MODULES = [
     "umaoka.engine.shortcut",
     "umaoka.engine.standings",
     "umaoka.addin.recalc",
+    "umaoka.addin.season_cache",
     "umaoka.templates.cells",
     "umaoka.templates.runtime",
 ]
