@@ -80,6 +80,7 @@ def _sources() -> list[tuple[str, Path]]:
     """(dotted name, path) of every file that goes into main.py, in order."""
     files = [(f"umaoka.engine.{m}", ENGINE / f"{m}.py") for m in ENGINE_MODULES]
     files.append(("umaoka.addin.recalc", ROOT / "recalc.py"))
+    files.append(("umaoka.addin.season_cache", ROOT / "season_cache.py"))
     files.append(("umaoka.addin.udfs", ROOT / "udfs.py"))
     return [(name, path) for name, path in files if path.exists()]
 

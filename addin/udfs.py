@@ -24,6 +24,7 @@ import logging
 import sys
 from collections.abc import Callable, Iterator
 from decimal import Decimal
+from itertools import chain
 from typing import Any, TypeVar
 
 import xlwings as xw
@@ -39,10 +40,11 @@ from umaoka.engine import (
 from umaoka.engine import ruleset as resolve_ruleset
 from umaoka.engine.batch import paused_gc
 from umaoka.engine.errors import excerpt
+from umaoka.engine.gamelog import game_record
 from umaoka.engine.hands import hand, hand_rules, hand_table
 from umaoka.engine.ranking import standing_rows
 from umaoka.engine.rankpoints import game_rank_points, rank_points
-from umaoka.engine.season import run_season
+from umaoka.engine.season import SettledGames, run_season
 from umaoka.engine.season_settings import season_settings
 from umaoka.engine.settle import _to_decimal as to_points
 from umaoka.engine.standings import quick_lines, standings_line, tally
@@ -50,6 +52,7 @@ from umaoka.engine.stats import player_stats
 from xlwings.conversion import Converter
 
 from .recalc import PLAIN, Blocks
+from .season_cache import FAST, RowMemo, SeasonRuns
 
 __all__ = [
     "MJ_EXPLAIN",
@@ -848,12 +851,16 @@ def _season_stages(stages: Cells) -> list[dict[str, Any]]:
     return out
 
 
-def _season_games(grid: list[list[Any]], stage: str, n: int) -> list[dict[str, Any]]:
+def _season_games(grid: list[list[Any]], stage: str, n: int,
+                  memo: RowMemo | None = None) -> list[Any]:
     """A league tab's game rows (players, scores, deposits, penalties, then optional chips
     and substitutes blocks) as the engine's named columns; rows without scores are skipped.
     A single extra block of n columns is chips when any of its cells holds a number (a chip
     count typed as text then gets its own message), else substitutes (names). Messages name
-    a row by its place in the range ("Final games row 3")."""
+    a row by its place in the range ("Final games row 3").
+
+    With ``memo`` (the cells as Excel sent them, numbers, texts and blanks only), each row
+    is the engine's record, made once per row's cells (see :mod:`.season_cache`)."""
     blocks = [c for c in range(3 * n + 1, len(grid[0]) if grid else 0, n)
               if c + n <= len(grid[0])]
     chips = subs = None
@@ -863,21 +870,41 @@ def _season_games(grid: list[list[Any]], stage: str, n: int) -> list[dict[str, A
                        for v in r[c:c + n])
         chips, subs = (blocks[0], blocks[1] if len(blocks) > 1 else None) \
             if len(blocks) > 1 or numeric(blocks[0]) else (None, blocks[0])
-    out: list[dict[str, Any]] = []
-    for i, row in enumerate(grid, 1):
+
+    def game(i: int, raw: list[Any]) -> dict[str, Any] | None:
+        row = [_cell(v) for v in raw] if memo is not None else raw
         if all(_is_blank(v) for v in row[n:3 * n + 1]):  # no score, deposit nor penalty
-            continue
-        game: dict[str, Any] = {"stage": stage, "deposits": row[2 * n] if len(row) > 2 * n
-                                else None, "_label": f"{stage} games row {i}"}
+            return None
+        out: dict[str, Any] = {"stage": stage, "deposits": row[2 * n] if len(row) > 2 * n
+                               else None, "_label": f"{stage} games row {i}"}
         for k, seat in enumerate(_SEAT_KEYS[:n]):
-            game[seat] = None if _is_blank(row[k]) else row[k]  # desktop Excel: 0
-            game[f"{seat}_score"] = row[n + k] if len(row) > n + k else None
-            game[f"{seat}_penalty"] = row[2 * n + 1 + k] if len(row) > 2 * n + 1 + k else None
+            out[seat] = None if _is_blank(row[k]) else row[k]  # desktop Excel: 0
+            out[f"{seat}_score"] = row[n + k] if len(row) > n + k else None
+            out[f"{seat}_penalty"] = row[2 * n + 1 + k] if len(row) > 2 * n + 1 + k else None
             if chips is not None:
-                game[f"{seat}_chips"] = row[chips + k]
+                out[f"{seat}_chips"] = row[chips + k]
             if subs is not None and not _is_blank(row[subs + k]):
-                game[f"{seat}_sub"] = row[subs + k]
-        out.append(game)
+                out[f"{seat}_sub"] = row[subs + k]
+        return out
+
+    if memo is None:
+        return [g for i, row in enumerate(grid, 1) if (g := game(i, row)) is not None]
+
+    def record(i: int, raw: list[Any]) -> Any:
+        g = game(i, raw)
+        if g is None:
+            return None
+        try:
+            return game_record(g, n, g["_label"])
+        except UmaokaError:  # the season run reports it, with the row's label
+            return g
+
+    layout = (stage, n, chips, subs)
+    out: list[Any] = []
+    for i, raw in enumerate(grid, 1):
+        got = memo.get((layout, i, tuple(raw)), lambda i=i, raw=raw: record(i, raw))
+        if got is not None:
+            out.append(got)
     return out
 
 
@@ -897,32 +924,32 @@ _EXCEL_EPOCH = datetime.date(1899, 12, 30)
 
 
 @xw.func
-@xw.arg("stages", Cells, ndim=2,
+@xw.arg("stages", "raw", ndim=2,
         doc="The Season sheet's stage rows: stage (a league tab's name), ruleset (used when "
             "the stage's ruleset argument is blank), advance, carry (full, half, zero or a "
             "factor), in order.")
-@xw.arg("settings", Cells, ndim=2,
+@xw.arg("settings", "raw", ndim=2,
         doc="The Season sheet's two-column settings (name, competition, min_games, ranking, "
             "tie_breaks, substitutes, absent_result, chip_value, game_caps). Blank: defaults.")
-@xw.arg("players", Cells, ndim=2,
+@xw.arg("players", "raw", ndim=2,
         doc="The Players sheet's rows: name, team (the team column may be blank).")
-@xw.arg("penalties", Cells, ndim=2,
+@xw.arg("penalties", "raw", ndim=2,
         doc="The Penalties sheet's rows: date, stage, player, team, points, reason. Blank: "
             "none.")
-@xw.arg("stage", Cells, doc="The stage to show (a stage's name). Blank: the only stage.")
-@xw.arg("what", Cells, doc='"players" (blank) or "teams": which table of the stage.')
+@xw.arg("stage", "raw", doc="The stage to show (a stage's name). Blank: the only stage.")
+@xw.arg("what", "raw", doc='"players" (blank) or "teams": which table of the stage.')
 @xw.arg("games1", "raw", ndim=2,
         doc="The first stage's game rows: players, scores, deposits, penalties, then chips "
             "and substitutes if the tab has them (its columns from the first player on).")
-@xw.arg("ruleset1", Cells, ndim=2, err_to_str=True,
+@xw.arg("ruleset1", "raw", ndim=2,
         doc=RULESET_DOC.replace("Blank: standard.", "Blank: the stage row's ruleset."))
 @xw.arg("games2", "raw", ndim=2, doc="The second stage's game rows, as games1. Blank: none.")
-@xw.arg("ruleset2", Cells, ndim=2, err_to_str=True, doc="As ruleset1.")
+@xw.arg("ruleset2", "raw", ndim=2, doc="As ruleset1.")
 @xw.arg("games3", "raw", ndim=2, doc="The third stage's game rows, as games1. Blank: none.")
-@xw.arg("ruleset3", Cells, ndim=2, err_to_str=True, doc="As ruleset1.")
+@xw.arg("ruleset3", "raw", ndim=2, doc="As ruleset1.")
 @xw.arg("games4", "raw", ndim=2, doc="The fourth stage's game rows, as games1. Blank: none.")
-@xw.arg("ruleset4", Cells, ndim=2, err_to_str=True, doc="As ruleset1.")
-@xw.arg("lang", Cells, doc='"en" or "ja": the tie-break and flags in words of that '
+@xw.arg("ruleset4", "raw", ndim=2, doc="As ruleset1.")
+@xw.arg("lang", "raw", doc='"en" or "ja": the tie-break and flags in words of that '
         "language. Blank: the tie-break's key and the flags in English.")
 @_excel_function
 def MJ_SEASON(stages: Cells, settings: Cells = None, players: Cells = None,
@@ -938,6 +965,10 @@ def MJ_SEASON(stages: Cells, settings: Cells = None, players: Cells = None,
     advanced and which tie-break decided; games or penalties that cannot count are listed
     below the table with the reason, the rest still rank. lang "en" or "ja" writes the
     tie-break and flags in words of that language."""
+    stages, settings, players, penalties, stage, what, lang = map(
+        _read, (stages, settings, players, penalties, stage, what, lang))
+    ruleset1, ruleset2, ruleset3, ruleset4 = (_read(r, errors=True) for r in (
+        ruleset1, ruleset2, ruleset3, ruleset4))  # a cell showing #REF! is named as such
     try:
         return _season_table(stages, settings, players, penalties, stage, what,
                              [games1, games2, games3, games4],
@@ -946,14 +977,58 @@ def MJ_SEASON(stages: Cells, settings: Cells = None, players: Cells = None,
         raise UmaokaExcelError(excerpt(str(e), 400)) from None
 
 
+def _read(value: Cells, errors: bool = False) -> Cells:
+    """An argument MJ_SEASON takes "raw" (the games excepted) as xlwings' usual conversion
+    reads it: blank cells and JavaScript's null as None, error values as None (``errors``:
+    as their text, xlwings' ``err_to_str``), other Office.js value objects as their value;
+    without its cost per cell (xlwings 0.37 looks for Pyodide once per cell outside it)."""
+    if isinstance(value, (list, tuple)):
+        return [_read(c, errors) if isinstance(c, (list, tuple)) else _read_cell(c, errors)
+                for c in value]
+    return _read_cell(value, errors)
+
+
+def _read_cell(value: Any, errors: bool = False) -> Any:
+    if type(value) is dict:
+        if value.get("type") == "Error" and not errors:
+            return None
+        return value.get("basicValue")
+    return None if value is None or value == "" or type(value) is _JS_NULL else value
+
+
 def _season_table(stages: Cells, settings: Cells, players: Cells, penalties: Cells,
                   stage: Cells, what: Cells, games: list[Cells], rules: list[Cells],
                   lang: Cells = None) -> list[list[Any]]:
-    """MJ_SEASON's table (see there)."""
+    """MJ_SEASON's table (see there): the season run of these inputs, shared by every
+    MJ_SEASON call with the same inputs whichever table it shows (see :data:`_SEASONS`)."""
     words = None if _is_blank(_scalar(lang)) else str(_scalar(lang)).strip().lower()
     if words not in (None, "en", "ja"):
         raise UmaokaExcelError(f'lang cannot be "{excerpt(_scalar(lang))}"; use en or ja, '
                                "or leave it blank.")
+    season, result = _SEASONS.run(
+        (run_season, stages, settings, players, penalties, *games, *rules),
+        lambda memo, settled: _season_run(stages, settings, players, penalties, games, rules,
+                                          memo, settled))
+    shown = season.stage(None if _is_blank(_scalar(stage)) else str(_scalar(stage)))
+    sr = next(r for r in result.stages if r.stage is shown)
+    kind = str(_scalar(what, "players")).strip().lower()
+    if kind not in ("players", "teams", "player", "team"):
+        raise UmaokaExcelError(f'what cannot be "{excerpt(_scalar(what))}"; use players or '
+                               "teams.")
+    table = [_numbers(r) for r in standing_rows(sr.teams if kind.startswith("team")
+                                                else sr.players, words, shown.game_caps)]
+    width = len(table[0])
+    mine = [p for p in result.problems if p.startswith(f"{shown.name} games row ")
+            or f"stage {shown.name}" in p or p.startswith("penalties row")]
+    return table + [[text] + [""] * (width - 1) for text in (*sr.notes, *mine)]
+
+
+def _season_run(stages: Cells, settings: Cells, players: Cells, penalties: Cells,
+                games: list[Cells], rules: list[Cells], memo: RowMemo | None = None,
+                settled: SettledGames | None = None) -> tuple[Any, Any]:
+    """The season of MJ_SEASON's arguments and its run. ``memo``: game rows' records kept
+    between runs (used for ranges of numbers, texts and blanks only); ``settled``: the
+    games settled in earlier runs (see :class:`~umaoka.engine.season.SettledGames`)."""
     specs = _season_stages(stages)
     if len(specs) > len(games):
         raise UmaokaExcelError(f"the season has {len(specs)} stages but MJ_SEASON takes the "
@@ -972,24 +1047,37 @@ def _season_table(stages: Cells, settings: Cells, players: Cells, penalties: Cel
             teams.setdefault(str(r[1]).strip(), []).append(str(r[0]).strip())
     season = season_settings({**values, "stages": specs, "teams": teams,
                               "players": [str(r[0]).strip() for r in roster]})
-    records: list[dict[str, Any]] = []
+    records: list[Any] = []
     for i, st in enumerate(season.stages):
-        records += _season_games(_grid(games[i]), st.name, st.ruleset.players)
+        grid = games[i]
+        if memo is not None and _plain_rows(grid):
+            records += _season_games(grid, st.name, st.ruleset.players, memo)
+        else:
+            records += _season_games(_grid(grid), st.name, st.ruleset.players)
     log = [_penalty_row(row, i) for i, row in enumerate(_grid(penalties), 1)
            if not _blank_row(row)]
-    result = run_season(season, records, log)
-    shown = season.stage(None if _is_blank(_scalar(stage)) else str(_scalar(stage)))
-    sr = next(r for r in result.stages if r.stage is shown)
-    kind = str(_scalar(what, "players")).strip().lower()
-    if kind not in ("players", "teams", "player", "team"):
-        raise UmaokaExcelError(f'what cannot be "{excerpt(_scalar(what))}"; use players or '
-                               "teams.")
-    table = [_numbers(r) for r in standing_rows(sr.teams if kind.startswith("team")
-                                                else sr.players, words, shown.game_caps)]
-    width = len(table[0])
-    mine = [p for p in result.problems if p.startswith(f"{shown.name} games row ")
-            or f"stage {shown.name}" in p or p.startswith("penalties row")]
-    return table + [[text] + [""] * (width - 1) for text in (*sr.notes, *mine)]
+    return season, run_season(season, records, log, settled)
+
+
+def _plain_rows(grid: Cells) -> bool:
+    """Whether a range argument is a list of rows of the same length holding numbers as
+    Excel sends them (floats), texts and blanks only (rows kept by their cells)."""
+    if not isinstance(grid, list) or not grid or not all(type(r) is list for r in grid):
+        return False
+    if len({len(r) for r in grid}) != 1:
+        return False
+    return set(map(type, chain.from_iterable(grid))) <= _SEASONS.fast
+
+
+#: The last season runs MJ_SEASON made, by their inputs: the template's four MJ_SEASON
+#: formulas (each stage's players and teams) share one run, and a run after one typed score
+#: settles that game only.
+_SEASONS = SeasonRuns(4, FAST | {_JS_NULL} if _JS_NULL is not None else FAST)
+
+
+def _forget_seasons() -> None:
+    """Empty MJ_SEASON's memory (benchmarks: the next call computes from nothing)."""
+    _SEASONS.clear()
 
 
 def _python_help() -> None:

@@ -9,9 +9,16 @@ Excel recalculates a league tab after an edit); MJ_STANDINGS over the finals lik
 same calls go through CPython's Office.js path (``xlwings.server.custom_functions_call``,
 as xlwings Server runs it) in this process, and the table gives the ratio Pyodide / CPython.
 
+``--season N ...`` times instead the template's live Season standings after one typed score
+(benchmarks/live_season.py: ``umaoka demo --games N``, the workbook's own formulas and cells):
+one cold MJ_SEASON call, and the whole recalculation after the edit (the league tab's
+MJ_SETTLE block and all four MJ_SEASON formulas, as Excel calls them), with the CPython
+figure beside it.
+
 Needs node and ``npm ci`` in tests/pyodide. Run by hand:
 
     python benchmarks/bench_pyodide.py [--games 50000] [--repeat 100] [--wheels newest|floor]
+    python benchmarks/bench_pyodide.py --season 2000 10000
 """
 
 from __future__ import annotations
@@ -31,9 +38,11 @@ from pathlib import Path  # noqa: E402
 from typing import Any  # noqa: E402
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import xlwings as xw  # noqa: E402
 import xlwings.server  # noqa: E402
+from live_season import demo_workbook, recalc_calls  # noqa: E402
 from pyodide_lite import LINES, answer, missing, start, wheel_sets  # noqa: E402
 from umaoka.addin import udfs  # noqa: E402
 from umaoka.addin.lite import write_lite  # noqa: E402
@@ -86,6 +95,7 @@ def cpython(calls: list[dict[str, Any]]) -> dict[str, dict[str, Any]]:
     least), and its value."""
     for cache in (udfs._BLOCKS, udfs._SETTLED, udfs._LINES):
         cache.items.clear()
+    udfs._forget_seasons()
     loop = asyncio.new_event_loop()
     out = {}
     for call in calls:
@@ -124,10 +134,15 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=50_000)
     parser.add_argument("--repeat", type=int, default=100, help="warm one-game calls")
     parser.add_argument("--wheels", choices=("newest", "floor"), default="newest")
+    parser.add_argument("--season", type=int, nargs="+", metavar="GAMES",
+                        help="time the live season after one typed score at these sizes")
     options = parser.parse_args()
     reason = missing()
     if reason:
         raise SystemExit(f"cannot run Pyodide here: {reason}")
+    if options.season:
+        season(options.season, options.wheels)
+        return
     calls, ids = sequence(options.games, options.repeat)
     with tempfile.TemporaryDirectory() as folder:
         main_py = write_lite(folder)[0]
@@ -163,6 +178,47 @@ def main() -> None:
         got = out["runs"][0]
         print(f"{line}: start {out['load_ms'] / 1e3:.1f} s, main.py {got['register_ms']:.0f} ms; "
               f"xlwings {got['versions']['xlwings']}, mahjong {got['versions']['mahjong']}")
+
+
+def season(sizes: list[int], wheels: str) -> None:
+    """The live season after one typed score, in each Pyodide line and in CPython."""
+    rows = []
+    with tempfile.TemporaryDirectory() as folder:
+        for games in sizes:
+            calls, groups = recalc_calls(demo_workbook(games, Path(folder) / str(games)))
+            for c in calls:
+                c["conversion"] = c["id"].startswith(("settle edit", "season edit"))
+            main_py = write_lite(Path(folder) / f"lite{games}")[0]
+            run = {"name": wheels, "wheels": wheel_sets()[wheels], "main_py": main_py,
+                   "calls": calls}
+            lines = {line: answer(start(line, [run]), timeout=3600) for line in LINES}
+            expected = cpython(calls)
+            results = {"CPython (xlwings Srv)": expected}
+            for line, out in lines.items():
+                got = out["runs"][0]
+                if "error" in got:
+                    raise SystemExit(f"main.py did not load in {line}:\n{got['error']}")
+                for key in expected:
+                    if got["results"][key].get("value") != expected[key]["value"]:
+                        raise SystemExit(f"{line} answered {key} differently from CPython")
+                results[f"Pyodide {out['pyodide']}"] = got["results"]
+            rows.append((games, groups, results))
+    print("ms through the Office.js path, the template's live season after one typed score")
+    print("(baseline: before, each MJ_SEASON formula ran the whole season: 4 x cold and more)")
+    print(f"{'games':>7s} {'runtime':22s} {'1 cold':>8s} {'baseline':>9s} {'4 after':>8s} "
+          f"{'ratio':>6s} {'SETTLE':>7s} {'recalc':>8s} {'args':>6s} {'goal':>6s}")
+    for games, groups, results in rows:
+        goal = 300 if games <= 2000 else 1000
+        for name, res in results.items():
+            ms = {k: sum(res[i]["first_ms"] for i in ids) for k, ids in groups.items()}
+            to_py = sum(res[i].get("to_py_ms", 0) for i in groups["edit"])
+            print(f"{games:7,d} {name:22s} {ms['cold']:8.1f} {4 * ms['cold']:9.1f} "
+                  f"{ms['seasons']:8.1f} "
+                  f"{ms['seasons'] / ms['cold']:5.2f}x {ms['edit'] - ms['seasons']:7.1f} "
+                  f"{ms['edit']:8.1f} {to_py:6.0f} {'< ' + str(goal):>6s}")
+    print("4 after: the four MJ_SEASON formulas after the edit (goal <= 1.5x one cold call); "
+          "recalc: those and the tab's MJ_SETTLE block; args: of which the runtime's "
+          "conversion of the arguments (JavaScript to Python)")
 
 
 if __name__ == "__main__":

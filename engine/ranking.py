@@ -155,8 +155,13 @@ class Tally:
         self.chip_count += chips
         self.chips += chips * chip_value
         self.places[place - 1] += 1
-        self.best = final if self.best is None else max(self.best, final)
-        self.worst = final if self.worst is None else min(self.worst, final)
+        best = self.best  # comparisons, not max()/min(): the stage tallies' hottest line
+        if best is None:
+            self.best = self.worst = final
+        elif final > best:
+            self.best = final
+        elif final < self.worst:  # type: ignore[operator]
+            self.worst = final
 
     def add_penalty(self, points: Decimal) -> None:
         """A penalty from the log."""

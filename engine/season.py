@@ -386,7 +386,8 @@ def _run_stage(season: Season, stage: Stage, prev: StageResult | None,
             squad(t)
     played = 0
     for i, g, credits in seated:
-        outsider = next((c for c in credits if not eligible(g.players[c.seat], c.team)), None)
+        outsider = None if entrants is None else next(  # everybody is eligible: no look
+            (c for c in credits if not eligible(g.players[c.seat], c.team)), None)
         if outsider is not None:
             who = outsider.team if by_team else g.players[outsider.seat]
             problems.append(((0, i), f"{g.label}: {who} did not advance to {stage.name}; fix "

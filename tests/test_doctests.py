@@ -16,6 +16,7 @@ MODULES = [
     "umaoka.addin.recalc",
     "umaoka.addin.setup",
     "umaoka.addin.udfs",
+    "umaoka.addin.season_cache",
     "umaoka.templates.cells",
     "umaoka.templates.runtime",
 ]

@@ -1,0 +1,185 @@
+"""MJ_SEASON's shared season run (umaoka.addin.season_cache) never changes a result: after
+random edits of a random demo season (scores, names, types of values, penalties, settings,
+stages, rulesets, the table shown), the cached call equals a call computed from nothing,
+errors included; going back to an earlier version gives that version's table, never a
+stale one; and what the cache keeps stays bounded."""
+
+from __future__ import annotations
+
+import copy
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from test_mjseason import season_args
+from umaoka.addin import udfs
+from umaoka.addin.season_cache import SeasonRuns, fingerprint
+from umaoka.templates.demo import season_demo_book
+
+BOOKS = {seed: season_demo_book(24 + seed * 6, seed=seed) for seed in (1, 2, 3)}
+N = 4  # the demo season's players per game
+
+
+def _call(args: list[Any], stage: str, what: str, lang: str | None) -> Any:
+    stages, settings_, players, penalties, games = args
+    try:
+        return ("ok", udfs.MJ_SEASON(stages, settings_, players, penalties, stage, what,
+                                      *games, *([None] * (8 - len(games))), lang))
+    except Exception as e:  # the one sentence Excel would show
+        return ("error", type(e).__name__, str(e))
+
+
+def _fresh(args: list[Any], stage: str, what: str, lang: str | None) -> Any:
+    """The call with nothing remembered: a new, empty, size-0 memory."""
+    kept = udfs._SEASONS
+    udfs._SEASONS = SeasonRuns(0, kept.fast)
+    try:
+        return _call(copy.deepcopy(args), stage, what, lang)
+    finally:
+        udfs._SEASONS = kept
+
+
+def _edit(args: list[Any], kind: str, a: int, b: int, value: Any) -> None:
+    """One change of a cell of the arguments, in place (as a person typing would)."""
+    stages, settings_, players, penalties, games = args
+    if kind == "ruleset":
+        games[1 if a % 2 else 3] = ["standard", "mleague", "ema", "", "mleague; ties=seat",
+                                    None][b % 6]
+        return
+    if kind in ("score", "type", "player", "deposit", "penalty", "chips"):
+        grid = games[0] if a % 2 else games[2]
+        if not grid:
+            return
+        row = grid[b % len(grid)]
+        if kind == "score":
+            k = N + a % N
+            row[k] = (row[k] if isinstance(row[k], float) else 0.0) + value
+            row[N + (a + 1) % N] = (row[N + (a + 1) % N] if isinstance(row[N + (a + 1) % N],
+                                                                       float) else 0.0) - value
+        elif kind == "type":  # the same number as int (as Pyodide sends it), a blank, TRUE
+            # or text
+            k = N + a % N
+            row[k] = [int(row[k]) if isinstance(row[k], float) else row[k], "", None, True,
+                      str(row[k])][b % 5]
+        elif kind == "player":
+            names = [r[0] for r in players] + ["Zed", "", None]
+            row[a % N] = names[b % len(names)]
+        elif kind == "deposit":
+            row[2 * N] = [0.0, 1000.0, 2000.0, "", -1000.0][b % 5]
+        elif kind == "penalty":
+            row[2 * N + 1 + a % N] = [0.0, -20.0, -10.5, "", 5.0][b % 5]
+        else:
+            if len(row) > 3 * N + 1:
+                row[3 * N + 1 + a % N] = [1.0, -1.0, "", 2.5, "x"][b % 5]
+        return
+    if kind == "fine":  # the penalty log
+        if penalties:
+            row = penalties[b % len(penalties)]
+            row[4] = [-10.0, -20.0, "", 5.0, "lots"][a % 5]
+        return
+    if kind == "setting":
+        row = settings_[b % len(settings_)]
+        row[1] = {"min_games": [0.0, 1.0, 3.0, 99.0, ""], "chip_value": [0.0, 1.0, 2.0, "", "x"]
+                  }.get(str(row[0]), [row[1], "", row[1], row[1], row[1]])[a % 5]
+        return
+    if kind == "stage":
+        row = stages[b % len(stages)]
+        if b % len(stages) == 0:
+            row[2] = [2.0, 4.0, 6.0, "", 0.0][a % 5]  # advance
+        else:
+            row[3] = ["half", "full", "zero", "", 0.25][a % 5]  # carry
+
+
+KINDS = ("score", "type", "player", "deposit", "penalty", "chips", "fine", "setting", "stage",
+         "ruleset")
+EDITS = st.lists(st.tuples(st.sampled_from(KINDS), st.integers(0, 50), st.integers(0, 500),
+                           st.sampled_from([100.0, -300.0, 1000.0, 0.5])),
+                 min_size=1, max_size=8)
+VIEWS = st.tuples(st.integers(0, 1), st.sampled_from(["players", "teams", "", "rank"]),
+                  st.sampled_from([None, "en", "ja"]))
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.sampled_from(sorted(BOOKS)), edits=EDITS,
+       views=st.lists(VIEWS, min_size=1, max_size=4), back=st.integers(0, 8))
+def test_cached_equals_fresh_after_random_edits(seed: int, edits: list[Any],
+                                                views: list[Any], back: int) -> None:
+    book = BOOKS[seed]
+    names = [lg.name for lg in book.leagues]
+    args = season_args(book)
+    versions = [copy.deepcopy(args)]
+    for edit in edits:
+        for stage, what, lang in views:
+            got = _call(args, names[stage], what, lang)
+            assert got == _fresh(args, names[stage], what, lang)
+        _edit(args, *edit)
+        versions.append(copy.deepcopy(args))
+    # an earlier version again (an undo): its own table, not the last one's
+    old = versions[back % len(versions)]
+    for stage, what, lang in views:
+        assert _call(copy.deepcopy(old), names[stage], what, lang) == _fresh(
+            old, names[stage], what, lang)
+
+
+def test_every_argument_is_part_of_the_key() -> None:
+    """Changing any one argument (but the table shown) makes another key; the table shown
+    and lang are not in it."""
+    args = season_args(BOOKS[1])
+    stages, settings_, players, penalties, games = args
+    flat = [stages, settings_, players, penalties, *games]
+    base = fingerprint([udfs.run_season, *flat])
+    for i, value in enumerate(flat):
+        changed = copy.deepcopy(flat)
+        if isinstance(value, list) and value and isinstance(value[0], list):
+            cell = changed[i][-1][-1]
+            changed[i][-1][-1] = "changed" if cell != "changed" else "other"
+        else:
+            changed[i] = "standard" if value != "standard" else "ema"
+        assert fingerprint([udfs.run_season, *changed]) != base, i
+    assert fingerprint([udfs.run_season, *flat]) == base
+
+
+def test_types_are_part_of_the_key() -> None:
+    """1, TRUE and "1" are three different inputs (1.0 and 1 are Excel's one number, as
+    Pyodide and xlwings Server send it); a value that cannot be hashed (an Office.js value
+    object) is not remembered at all."""
+    keys = {fingerprint([[[v]]]) for v in (1, True, "1")}
+    assert len(keys) == 3 and fingerprint([[[1.0]]]) == fingerprint([[[1]]])
+    assert fingerprint([[[{"type": "Double", "basicValue": 1.0}]]]) is None
+    assert fingerprint([[1.0, "a"]]) != fingerprint([[[1.0, "a"]]])  # a row is not a block
+
+
+def test_the_memory_is_bounded() -> None:
+    """Many different seasons and edits: a few runs kept, the rows of the last run only,
+    settled games in proportion to the games."""
+    runs = udfs._SEASONS
+    runs.clear()
+    book = BOOKS[3]
+    args = season_args(book)
+    name = book.leagues[0].name
+    rows = sum(len(g) for g in args[4][0::2])
+    for k in range(60):
+        _edit(args, "score", k, k * 7, 100.0)
+        _call(args, name, "players", None)
+        assert len(runs.items) <= runs.size
+        assert len(runs._rows) <= rows
+        assert len(runs._settled) <= 2 * rows + 1024
+    assert len(runs.items) == runs.size
+
+
+def test_a_failing_run_leaves_nothing_behind() -> None:
+    runs = udfs._SEASONS
+    runs.clear()
+    args = season_args(BOOKS[1])
+    args[4][1] = "no such ruleset"
+    got = _call(args, BOOKS[1].leagues[0].name, "players", None)
+    assert got[0] == "error" and not runs.items
+    assert got == _fresh(args, BOOKS[1].leagues[0].name, "players", None)
+
+
+@pytest.fixture(autouse=True)
+def _empty() -> Any:
+    udfs._SEASONS.clear()
+    yield
+    udfs._SEASONS.clear()
