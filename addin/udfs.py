@@ -42,6 +42,7 @@ from umaoka.engine.errors import excerpt
 from umaoka.engine.hands import hand, hand_rules, hand_table
 from umaoka.engine.ranking import standing_rows
 from umaoka.engine.rankpoints import game_rank_points, rank_points
+from umaoka.engine.rules import EXCEL_ERRORS
 from umaoka.engine.season import run_season
 from umaoka.engine.season_settings import season_settings
 from umaoka.engine.standings import quick_lines, standings_line, tally
@@ -132,13 +133,24 @@ def _js_null_type() -> type | None:
 _JS_NULL = _js_null_type()
 
 
+#: Office.js error types (``{"type": "Error", "errorType": "NotAvailable"}`` without a
+#: ``basicValue``) as the error's text.
+_ERROR_TYPES = {"Div0": "#DIV/0!", "NotAvailable": "#N/A", "Name": "#NAME?", "Null": "#NULL!",
+                "Num": "#NUM!", "Ref": "#REF!", "Value": "#VALUE!", "Spill": "#SPILL!",
+                "Calc": "#CALC!", "Busy": "#BUSY!", "Field": "#FIELD!",
+                "GettingData": "#GETTING_DATA", "Connect": "#CONNECT!", "Blocked": "#BLOCKED!"}
+
+
 def _cell(value: Any) -> Any:
-    """One cell as the engine wants it: whole floats as ints, Office.js entities unwrapped,
-    JavaScript's null (xlwings Lite's blank cell) as None."""
+    """One cell as the engine wants it: whole floats as ints, Office.js entities unwrapped
+    (an error cell as its text, e.g. "#N/A"), JavaScript's null (xlwings Lite's blank cell)
+    as None."""
     kind = type(value)
     if kind is float:
         return int(value) if value.is_integer() else value
     if kind is dict:  # Office.js error or formatted value: {"type": ..., "basicValue": ...}
+        if "basicValue" not in value and value.get("type") == "Error":
+            return _ERROR_TYPES.get(str(value.get("errorType")), "#VALUE!")
         return _cell(value.get("basicValue"))
     if kind is _JS_NULL:
         return None
@@ -189,11 +201,54 @@ def _blank_row(row: list[Any]) -> bool:
     return all(_is_blank(c) for c in row)
 
 
-def _scalar(value: Cells, default: Any = None) -> Any:
-    """A single-cell argument; blank means the default."""
+# Single-cell arguments. Desktop Excel (Windows, Mac) sends an empty cell to Office.js
+# custom functions (xlwings Lite, xlwings Server) as 0, Excel on the web as null, some paths
+# as "" (OfficeDev/office-js #4702): which one cannot be told apart from a typed 0. So each
+# argument is read as one of three kinds, the choice written in docs/excel.md:
+# - an option (a name, a word, a count such as fu or players, where 0 is never valid):
+#   blank, "" and a lone 0 all mean "not given";
+# - an amount (honba, deposits: 0 is a real value, and the default): blank is the default,
+#   0 stays 0, which is the same answer;
+# - a flag (TRUE/FALSE): blank and 0 are FALSE, as in Excel.
+# An Excel error (#N/A, #REF!...) is refused with the argument's name, never taken as blank.
+
+
+def _zero(cell: Any) -> bool:
+    """The number 0 (not FALSE): what desktop Excel sends for an empty cell."""
+    return type(cell) in (int, float) and cell == 0
+
+
+def _one(value: Cells, name: str) -> Any:
+    """A single-cell argument's value: None when omitted or blank (null or ""); an Excel
+    error raises, naming the argument."""
     grid = _grid(value)
     cell = grid[0][0] if grid and grid[0] else None
-    return default if cell is None or cell == "" else cell
+    if isinstance(cell, str):
+        text = cell.strip()
+        if not text:
+            return None
+        if text.upper() in EXCEL_ERRORS:
+            raise UmaokaExcelError(f"{name} is the Excel error {text.upper()}; fix the cell it "
+                                   "comes from, or type the value.")
+    return cell
+
+
+def _option(value: Cells, name: str, default: Any = None) -> Any:
+    """An argument where 0 is never a valid value: blank, "" or a lone 0 give the default."""
+    cell = _one(value, name)
+    return default if cell is None or _zero(cell) else cell
+
+
+def _amount(value: Cells, name: str, default: Any = 0) -> Any:
+    """An argument where 0 is a real value: blank gives the default, 0 stays 0."""
+    cell = _one(value, name)
+    return default if cell is None else cell
+
+
+def _flag(value: Cells, name: str) -> Any:
+    """A TRUE/FALSE argument: blank and 0 are FALSE."""
+    cell = _one(value, name)
+    return False if cell is None or _zero(cell) else cell
 
 
 _NUMBERS: dict[Decimal, int | float] = {}
@@ -213,22 +268,53 @@ def _numbers(row: Any) -> list[Any]:
     return [_number(v) for v in row]
 
 
-def _rules(ruleset: Cells) -> Any:
+def _table(grid: list[list[Any]]) -> list[list[Any]]:
+    """A key/value range's rows without its blank rows, each number 0 read as an empty cell:
+    no key and no value of a ruleset or of the hand rules is written as the number 0, and
+    desktop Excel sends an empty cell as 0 (a 0 that is meant: off, none, or "0" as text)."""
+    rows = [[None if _zero(c) else c for c in row] for row in grid]
+    return [row for row in rows if not _blank_row(row)]
+
+
+_NO_VALUE = "has no value (it is blank)"
+
+
+def _rules(ruleset: Cells, name: str = "ruleset") -> Any:
     """The ruleset argument resolved once per call (a text, or the rows of a rules range)."""
     grid = _grid(ruleset)
     if len(grid) == 1 and len(grid[0]) == 1:
-        cell = grid[0][0]
+        cell = _option(grid, name)
         return resolve_ruleset(cell if isinstance(cell, str) or cell is None else str(cell))
-    rows = [row for row in grid if not _blank_row(row)]
-    return resolve_ruleset(rows or None)
+    try:
+        return resolve_ruleset(_table(grid) or None)
+    except UmaokaError as e:  # the same sentence for a value cell sent as null, "" or 0
+        message = str(e)
+        if _NO_VALUE not in message:
+            raise
+        raise UmaokaExcelError(message.replace(
+            _NO_VALUE, "has no value (its cell is blank, or 0, which is how desktop Excel "
+                       "sends an empty cell)")) from None
 
 
-def _hand_rules(options: Cells) -> Any:
-    """The hand-rules argument: a text, or the rows of a rules range (blank: none)."""
-    grid = [row for row in _grid(options) if not _blank_row(row)]
+def _hand_rules(options: Cells, name: str = "options") -> Any:
+    """The hand-rules argument: a text, or the rows of a rules range (blank: none).
+
+    In a range, a rule with an empty value cell is refused: Excel on the web sends it as
+    null (a bare rule, on), desktop Excel as 0 (off), so its meaning would depend on the
+    Excel at hand."""
+    grid = _grid(options)
     if len(grid) == 1 and len(grid[0]) == 1:
-        return hand_rules(str(grid[0][0]))
-    return hand_rules(grid or None)
+        cell = _option(grid, name)
+        return hand_rules(None if cell is None else str(cell))
+    rows = _table(grid)
+    for row in rows:
+        if len(row) > 1 and not _is_blank(row[0]) and _is_blank(row[1]):
+            raise UmaokaExcelError(
+                f'the hand rule "{excerpt(row[0], 40)}" has no value (its cell is blank, or 0, '
+                "which is how desktop Excel sends an empty cell); write on or off (for "
+                'honba_value the points, e.g. 300, or "0" as text), or list bare rules in '
+                "one column.")
+    return hand_rules(rows or None)
 
 
 def _games(scores: Cells) -> tuple[list[list[Any]], bool]:
@@ -469,7 +555,7 @@ def MJ_RANK(scores: Cells, ruleset: Cells = None) -> Any:
 @_excel_function
 def MJ_EXPLAIN(scores: Cells, ruleset: Cells = None, deposits: Cells = None) -> Any:
     """Every step of one settlement: a header and a row per player. =MJ_EXPLAIN(B2:E2)."""
-    game = settle(_line(scores) or [], _rules(ruleset), _scalar(deposits, 0))
+    game = settle(_line(scores) or [], _rules(ruleset), _amount(deposits, "deposits"))
     return [_numbers(row) for row in game.explain()]
 
 
@@ -481,7 +567,10 @@ def MJ_EXPLAIN(scores: Cells, ruleset: Cells = None, deposits: Cells = None) -> 
 def MJ_SHORTCUT(ruleset: Cells = None, scores: Cells = None) -> Any:
     """Shortcut table: final = round(raw/1000) + offset of the place; an error says why when
     the ruleset's rounding does not allow it. =MJ_SHORTCUT("standard")."""
-    return [_numbers(row) for row in shortcut(_rules(ruleset), _line(scores)).table()]
+    line = _line(scores)
+    if line is not None and all(_is_blank(c) for c in line):
+        line = None  # blank cells (no game adds up to 0 points: 0 from desktop Excel too)
+    return [_numbers(row) for row in shortcut(_rules(ruleset), line).table()]
 
 
 @xw.func
@@ -500,7 +589,10 @@ def MJ_STANDINGS(players: Cells, finals: Cells, stats: Cells = None,
                  scores: Cells = None) -> Any:
     """League standings: totals, averages, places, rates; best first; with stats TRUE also
     top-two rate, bust rate, average raw, streaks. =MJ_STANDINGS(B2:E9,G2:J9)."""
-    if not _scalar(stats, False) and scores is None:
+    with_stats = _flag(stats, "stats")
+    if _one_blank(scores):
+        scores = None  # a single blank cell (0 from desktop Excel): no raw scores
+    if not with_stats and scores is None:
         table = _standings_block(players, finals)
         if table is not None:
             return table
@@ -517,7 +609,7 @@ def MJ_STANDINGS(players: Cells, finals: Cells, stats: Cells = None,
     if raw and len(raw) != len(names_grid):
         raise UmaokaExcelError(f"scores has {len(raw)} rows but players has "
                                f"{len(names_grid)}; select ranges of the same size.")
-    with_stats = bool(_scalar(stats, False)) or bool(raw)
+    with_stats = bool(with_stats) or bool(raw)
 
     def games() -> Iterator[tuple[list[Any], list[Any]]]:
         for i, (names, fins) in enumerate(zip(names_grid, finals_grid), 1):
@@ -677,9 +769,14 @@ def MJ_HAND(han: Cells, fu: Cells = None, dealer: Cells = False, tsumo: Cells = 
     layout (ron: the discarder; non-dealer tsumo: each other non-dealer, the dealer; dealer
     tsumo: each other player), blank where there is no such player.
     E.g. =MJ_HAND(3, 30) or =MJ_HAND("yakuman", , FALSE, TRUE, 1, , 1)."""
-    result = hand(_scalar(han), _scalar(fu), _scalar(dealer, False), _scalar(tsumo, False),
-                  _scalar(honba, 0), rules=_hand_rules(options), pao=_scalar(pao, 0),
-                  liable_dealer=_scalar(liable_dealer, False))
+    count = _option(han, "han")
+    if count is None:
+        raise UmaokaExcelError("han is blank; enter the han count (1 or more), a limit such as "
+                               "mangan, or yakuman.")
+    result = hand(count, _option(fu, "fu"), _flag(dealer, "dealer"), _flag(tsumo, "tsumo"),
+                  _amount(honba, "honba"), rules=_hand_rules(options),
+                  pao=_option(pao, "pao", 0), liable_dealer=_flag(liable_dealer,
+                                                                  "liable_dealer"))
     if result.pao:
         row = [result.total, result.liable,
                *("" if p is None else p for p in result.payments)]
@@ -696,7 +793,7 @@ def MJ_HAND(han: Cells, fu: Cells = None, dealer: Cells = False, tsumo: Cells = 
 def MJ_HAND_TABLE(dealer: Cells = False, options: Cells = None) -> Any:
     """The scoring table: a row per han, a column per fu, "ron / tsumo" in each cell, then
     the limits. E.g. =MJ_HAND_TABLE(TRUE)."""
-    return hand_table(_scalar(dealer, False), _hand_rules(options))
+    return hand_table(_flag(dealer, "dealer"), _hand_rules(options))
 
 
 def _cells_per_game(value: Cells, games: list[list[Any]], what: str) -> list[Any]:
@@ -736,7 +833,7 @@ def MJ_RANKPOINTS(results: Cells, system: Cells, room: Cells, rank: Cells,
     """Online rank points (Tenhou dan points, Mahjong Soul rank points) in the shape of
     results. E.g. =MJ_RANKPOINTS(B2:E2, "mahjongsoul", "jade", "Master 1")."""
     grid = _grid(results)
-    size = _scalar(players, 4)
+    size = _option(players, "players", 4)
     column = len(grid) > 1 and all(len(row) == 1 for row in grid)
     if column and len(grid) == size and not all(
             type(row[0]) is int and 1 <= row[0] <= size for row in grid):
@@ -744,12 +841,14 @@ def MJ_RANKPOINTS(results: Cells, system: Cells, room: Cells, rank: Cells,
     else:
         games, column = grid, False
     count = len(games)
-    systems = _per_game(system, count, "system")
-    rooms = _per_game(room, count, "room")
-    lengths = [_cell_or(v, "south") for v in _per_game(length, count, "length")]
-    sizes = [_cell_or(v, 4) for v in _per_game(players, count, "players")]
-    ranks = _cells_per_game(rank, games, "rank")
-    raws = _cells_per_game(scores, games, "scores")
+    systems = _words(_per_game(system, count, "system"), "system")
+    rooms = _words(_per_game(room, count, "room"), "room")
+    lengths = _words(_per_game(length, count, "length"), "length", "south")
+    sizes = _words(_per_game(players, count, "players"), "players", 4)
+    ranks = [_words(r, "rank") if isinstance(r, list) else _words([r], "rank")[0]
+             for r in _cells_per_game(rank, games, "rank")]
+    # a single blank cell for scores (0 from desktop Excel): none
+    raws = _cells_per_game(None if _one_blank(scores) else scores, games, "scores")
 
     def compute(i: int, row: list[Any]) -> list[Any]:
         if len(row) == 1:
@@ -762,8 +861,17 @@ def MJ_RANKPOINTS(results: Cells, system: Cells, room: Cells, rank: Cells,
     return _each_game(games, column, compute)
 
 
-def _cell_or(value: Any, default: Any) -> Any:
-    return default if value is None or value == "" else value
+def _words(values: list[Any], name: str, default: Any = None) -> list[Any]:
+    """Cells where 0 is never valid (a system, room, rank, length, player count): blank, ""
+    and 0 give the default; an Excel error is refused, naming the argument."""
+    return [_option([[v]], name, default) for v in values]
+
+
+def _one_blank(value: Cells) -> bool:
+    """A range argument given as one blank cell (null, "" or desktop Excel's 0), or left
+    out."""
+    grid = _grid(value)
+    return not grid or (len(grid) == 1 and len(grid[0]) == 1 and _is_blank(grid[0][0]))
 
 
 # ------------------------------------------------------------------------------------------------
@@ -838,6 +946,29 @@ def _penalty_row(row: list[Any], i: int) -> dict[str, Any]:
 
 _EXCEL_EPOCH = datetime.date(1899, 12, 30)
 
+#: Season settings whose default is not 0, while 0 is a value one may mean: an empty value
+#: cell (0 from desktop Excel) cannot say which, so it is refused instead of guessed.
+_ZERO_MEANT = {"absent_result": "-30"}
+
+
+def _season_values(grid: list[list[Any]]) -> dict[str, Any]:
+    """The Season sheet's settings rows as name: value; a row whose value is blank (or 0,
+    desktop Excel's empty cell) keeps the default, except where 0 is a value of its own."""
+    values: dict[str, Any] = {}
+    for row in grid:
+        if len(row) < 2 or _is_blank(row[0]):
+            continue
+        key = str(row[0]).strip()
+        if not _is_blank(row[1]):
+            values[key] = row[1]
+        elif key.lower().replace(" ", "_").replace("-", "_") in _ZERO_MEANT:
+            example = _ZERO_MEANT[key.lower().replace(" ", "_").replace("-", "_")]
+            raise UmaokaExcelError(
+                f"{key} has no value (its cell is blank, or 0, which is how desktop Excel "
+                f"sends an empty cell); give the points, e.g. {example} (for 0 type \"0\" as "
+                "text), or delete the row for the default.")
+    return values
+
 
 @xw.func
 @xw.arg("stages", Cells, ndim=2,
@@ -891,21 +1022,22 @@ def _season_table(stages: Cells, settings: Cells, players: Cells, penalties: Cel
                   stage: Cells, what: Cells, games: list[Cells], rules: list[Cells],
                   lang: Cells = None) -> list[list[Any]]:
     """MJ_SEASON's table (see there)."""
-    words = None if _is_blank(_scalar(lang)) else str(_scalar(lang)).strip().lower()
+    language = _option(lang, "lang")
+    words = None if language is None else str(language).strip().lower()
     if words not in (None, "en", "ja"):
-        raise UmaokaExcelError(f'lang cannot be "{excerpt(_scalar(lang))}"; use en or ja, '
+        raise UmaokaExcelError(f'lang cannot be "{excerpt(language)}"; use en or ja, '
                                "or leave it blank.")
+    shown_name, kind = _option(stage, "stage"), _option(what, "what", "players")
     specs = _season_stages(stages)
     if len(specs) > len(games):
         raise UmaokaExcelError(f"the season has {len(specs)} stages but MJ_SEASON takes the "
                                f"games of {len(games)}; merge stages or use umaoka settle.")
     for i, spec in enumerate(specs):  # blank: the ruleset the stage row shows
         given = _grid(rules[i])
-        spec["ruleset"] = _rules(rules[i] if given and not _blank_row(given[0])
-                                 else spec.pop("shown"))
+        spec["ruleset"] = _rules(rules[i], f"ruleset{i + 1}") if given and not _blank_row(
+            given[0]) else _rules(spec.pop("shown"), f"stage {spec['name']}'s ruleset")
         spec.pop("shown", None)
-    values = {str(r[0]).strip(): r[1] for r in _grid(settings)
-              if len(r) > 1 and not _is_blank(r[0]) and not _is_blank(r[1])}
+    values = _season_values(_grid(settings))
     roster = [r for r in _grid(players) if r and not _is_blank(r[0])]
     teams: dict[str, list[str]] = {}
     for r in roster:
@@ -919,15 +1051,28 @@ def _season_table(stages: Cells, settings: Cells, players: Cells, penalties: Cel
     log = [_penalty_row(row, i) for i, row in enumerate(_grid(penalties), 1)
            if not _blank_row(row)]
     result = run_season(season, records, log)
-    shown = season.stage(None if _is_blank(_scalar(stage)) else str(_scalar(stage)))
+    shown = season.stage(None if shown_name is None else str(shown_name))
     sr = next(r for r in result.stages if r.stage is shown)
-    kind = str(_scalar(what, "players")).strip().lower()
-    if kind not in ("players", "teams", "player", "team"):
-        raise UmaokaExcelError(f'what cannot be "{excerpt(_scalar(what))}"; use players or '
-                               "teams.")
+    if str(kind).strip().lower() not in ("players", "teams", "player", "team"):
+        raise UmaokaExcelError(f'what cannot be "{excerpt(kind)}"; use players or teams.')
+    kind = str(kind).strip().lower()
     table = [_numbers(r) for r in standing_rows(sr.teams if kind.startswith("team")
                                                 else sr.players, words, shown.game_caps)]
     width = len(table[0])
     mine = [p for p in result.problems if p.startswith(f"{shown.name} games row ")
             or f"stage {shown.name}" in p or p.startswith("penalties row")]
     return table + [[text] + [""] * (width - 1) for text in (*sr.notes, *mine)]
+
+
+def _errors_as_text() -> None:
+    """Every argument xlwings converts (all but the ``raw`` ranges, whose Office.js error
+    objects :func:`_cell` reads) gets an Excel error as its text, e.g. "#N/A": without
+    ``err_to_str`` xlwings turns an error cell into None, and a #N/A would pass for an empty
+    cell. Read by xlwings at each call, so set once here for every function."""
+    for name in __all__:
+        for arg in globals()[name].__xlfunc__["args"]:
+            if arg["options"].get("convert") != "raw":
+                arg["options"]["err_to_str"] = True
+
+
+_errors_as_text()
