@@ -341,7 +341,7 @@ def _per_game(values: Cells, games: int, what: str) -> list[Any]:
 def _penalty_rows(penalties: Cells, games: int) -> list[list[Any] | None]:
     """Penalties for each game: omitted, one row or column for one game, or one row a game."""
     grid = _grid(penalties)
-    if not grid:
+    if not grid or _one_blank(grid):  # one blank cell (0 from desktop Excel): none
         return [None] * games
     if games == 1:
         return [_line(grid)]
@@ -934,9 +934,10 @@ def _season_games(grid: list[list[Any]], stage: str, n: int) -> list[dict[str, A
 
 def _penalty_row(row: list[Any], i: int) -> dict[str, Any]:
     """A Penalties sheet row as the engine's named columns: blank cells (0 from desktop
-    Excel) as None, an Excel date serial number as the date."""
-    out: dict[str, Any] = {k: None if _is_blank(v) and k != "points" else v
-                           for k, v in zip(_PENALTY_KEYS, row)}
+    Excel) as None, an Excel date serial number as the date. Points of 0 too: a row whose
+    points cell is empty is listed as having no points on every Excel, and a penalty of 0
+    would change nothing."""
+    out: dict[str, Any] = {k: None if _is_blank(v) else v for k, v in zip(_PENALTY_KEYS, row)}
     date = out.get("date")
     if type(date) in (int, float) and not isinstance(date, bool):
         out["date"] = _EXCEL_EPOCH + datetime.timedelta(days=int(date))
