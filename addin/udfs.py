@@ -21,6 +21,7 @@ from __future__ import annotations
 import datetime
 import functools
 import logging
+import re
 import sys
 from collections.abc import Callable, Iterator
 from decimal import Decimal
@@ -151,10 +152,22 @@ def _cell(value: Any) -> Any:
     if kind is dict:  # Office.js error or formatted value: {"type": ..., "basicValue": ...}
         if "basicValue" not in value and value.get("type") == "Error":
             return _ERROR_TYPES.get(str(value.get("errorType")), "#VALUE!")
-        return _cell(value.get("basicValue"))
+        number = value.get("basicValue")
+        if value.get("type") == "FormattedNumber" and type(number) in (int, float) \
+                and _is_date_format(value.get("numberFormat")):
+            return _EXCEL_EPOCH + datetime.timedelta(days=int(number))
+        return _cell(number)
     if kind is _JS_NULL:
         return None
     return value
+
+
+def _is_date_format(number_format: Any) -> bool:
+    """Whether an Excel number format shows a date (a day or a year), e.g. m/d/yyyy."""
+    if not isinstance(number_format, str):
+        return False
+    shown = re.sub(r'"[^"]*"|\[[^\]]*\]|\\.', "", number_format)  # quoted, [$-409], \x
+    return re.search(r"[dDyY]", shown) is not None
 
 
 def _plain_cells(row: list[Any]) -> list[Any]:
