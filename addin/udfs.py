@@ -1065,6 +1065,10 @@ def _season_table(stages: Cells, settings: Cells, players: Cells, penalties: Cel
     log = [_penalty_row(row, i) for i, row in enumerate(_grid(penalties), 1)
            if not _blank_row(row)]
     result = run_season(season, records, log)
+    if shown_name is None and len(season.stages) > 1:
+        raise UmaokaExcelError(f"stage is blank but the season has {len(season.stages)} "
+                               f"stages ({', '.join(s.name for s in season.stages)}); give "
+                               "the stage to show.")
     shown = season.stage(None if shown_name is None else str(shown_name))
     sr = next(r for r in result.stages if r.stage is shown)
     if str(kind).strip().lower() not in ("players", "teams", "player", "team"):
