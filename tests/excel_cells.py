@@ -188,3 +188,39 @@ DATE_CASES: list[tuple[str, str, list[Any], str | None, list[Any] | None]] = [
      'rank cannot be "2025-01-01"; use a Tenhou dan: 新人, 9級-1級, 初段-十段 or 天鳳位 (also '
      "novice, 9kyu-1kyu, 1dan-10dan, tenhoui).", None),
 ]
+
+
+def office_answer(func: str, args: list[Any]) -> dict[str, Any]:
+    """What Excel shows for one call made through xlwings' Office.js path here in CPython
+    (``xlwings.server.custom_functions_call``, as xlwings Server and Lite call): the values,
+    or the one-sentence message."""
+    import asyncio
+
+    import xlwings as xw
+    import xlwings.server
+    from umaoka.addin import udfs
+
+    body = {"func_name": func, "args": list(args), "caller_address": "Games!K2",
+            "formula_name": func, "version": xw.__version__, "runtime": "1.4",
+            "client": "Office.js", "culture_info_name": "en-US", "date_format": "M/d/yyyy"}
+    try:
+        return {"value": asyncio.run(xlwings.server.custom_functions_call(body, udfs))}
+    except xw.XlwingsError as e:
+        return {"error": str(e)}
+
+
+def client_cases() -> list[tuple[str, str, list[Any], dict[str, Any]]]:
+    """Every case above as (id, function, arguments, the answer here in CPython): blanks as
+    null, 0 and "" each expected to answer as the call without them (or, where a blank is
+    not allowed, with the message of a null), error cells and dates with their sentence."""
+    out = []
+    for case, func, make, omitted in BLANK_CASES:
+        expected = office_answer(func, make(None) if omitted is None else omitted)
+        out += [(f"blank as {kind}: {case}", func, make(cell), expected)
+                for kind, cell in BLANKS.items()]
+    out += [(f"error cell: {case}", func, args, {"error": said})
+            for case, func, args, said in ERROR_CASES]
+    out += [(f"date: {case}", func, args,
+             office_answer(func, same) if said is None else {"error": said})
+            for case, func, args, said, same in DATE_CASES]
+    return out

@@ -14,6 +14,7 @@ import pytest
 import xlwings as xw
 import xlwings.server
 from excel_cells import BLANK_CASES, BLANKS, DATE_CASES, ERROR_CASES
+from excel_cells import office_answer as answer
 from umaoka.addin import udfs
 from umaoka.engine import ruleset, settle
 
@@ -208,14 +209,6 @@ def test_ten_thousand_games_settle_and_standings():
 # ------------------------------------------------------------------------------------------------
 # Cells as the real clients send them: blanks as null, 0 (desktop Excel) or "", error cells,
 # dates (tests/excel_cells.py; the same calls run in the real Pyodide in test_pyodide.py).
-
-
-def answer(func_name: str, args: list[Any]) -> dict[str, Any]:
-    """What Excel shows for one call: the values, or the one-sentence message."""
-    try:
-        return {"value": call(func_name, *args)}
-    except xw.XlwingsError as e:
-        return {"error": str(e)}
 
 
 @pytest.mark.parametrize("case", [c[0] for c in BLANK_CASES])

@@ -30,6 +30,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from excel_cells import client_cases
 from pyodide_lite import (
     LINES,
     PACKAGES,
@@ -263,7 +264,9 @@ def _cases() -> list[tuple[str, str, list[Any], dict[str, Any]]]:
     ]
 
 
-CASES = _cases()
+#: The calls above, then blanks sent as null, 0 (desktop Excel) and "", error cells and dates
+#: (tests/excel_cells.py), expected to answer as they do through xlwings' Office.js path here.
+CASES = _cases() + client_cases()
 CALLS = [{"id": case, "func": func, "args": args} for case, func, args, _ in CASES]
 
 
