@@ -626,9 +626,9 @@ def MJ_STANDINGS(players: Cells, finals: Cells, stats: Cells = None,
 
     def games() -> Iterator[tuple[list[Any], list[Any]]]:
         for i, (names, fins) in enumerate(zip(names_grid, finals_grid), 1):
-            if all(c is None or c == "" for c in fins) or (
-                    _blank_row(fins) and _blank_row(names)):
-                continue  # a game not played (yet), or an empty row of the range
+            if _blank_row(fins):
+                continue  # a game not played (yet): no finals (desktop Excel sends empty
+                # cells as 0, so finals of all 0 count as not played too)
             rows.append(i)
             yield names, fins
 
@@ -675,7 +675,7 @@ def _standings_block(players: Cells, finals: Cells) -> list[list[Any]] | None:
     def line(i: int) -> Any:
         # what MJ_STANDINGS makes of row i: skipped (None), a game, or refused (_BAD)
         names, fins = [_cell(v) for v in players[i]], [_cell(v) for v in finals[i]]
-        if all(c is None or c == "" for c in fins) or (_blank_row(fins) and _blank_row(names)):
+        if _blank_row(fins):
             return None
         try:
             return standings_line((names, fins), 1)
@@ -684,7 +684,8 @@ def _standings_block(players: Cells, finals: Cells) -> list[list[Any]] | None:
 
     def every() -> list[Any]:
         # a first call: the common game quickly, the rest as line() makes them
-        return [quick or line(i) for i, quick in enumerate(quick_lines(players, finals))]
+        return [quick if quick is not None and any(quick[1]) else line(i)
+                for i, quick in enumerate(quick_lines(players, finals))]
 
     lines = _LINES.rows((standings_line, width), (finals, players), line, copy=False,
                         every=every)
