@@ -609,7 +609,7 @@ def MJ_STANDINGS(players: Cells, finals: Cells, stats: Cells = None,
         table = _standings_block(players, finals)
         if table is not None:
             return table
-    names_grid, finals_grid = _grid(players), _grid(finals)
+    names_grid, finals_grid = _names(_grid(players)), _grid(finals)
     if (len(finals_grid) > 1 and all(len(r) == 1 for r in finals_grid)
             and len(names_grid) == len(finals_grid)):  # one game given as two columns
         names_grid = [[r[0] for r in names_grid]]
@@ -649,6 +649,11 @@ def MJ_STANDINGS(players: Cells, finals: Cells, stats: Cells = None,
     return [_numbers(row) for row in table]
 
 
+def _names(grid: list[list[Any]]) -> list[list[Any]]:
+    """Player names, a number 0 read as an empty cell (desktop Excel's; no name is 0)."""
+    return [[None if _zero(c) else c for c in row] for row in grid]
+
+
 def _in_row(error: UmaokaError, game: int, row: int) -> UmaokaExcelError:
     """The engine's message about game ``game`` as one about ``row`` of the range."""
     message, prefix = str(error), f"game {game} "
@@ -674,7 +679,7 @@ def _standings_block(players: Cells, finals: Cells) -> list[list[Any]] | None:
 
     def line(i: int) -> Any:
         # what MJ_STANDINGS makes of row i: skipped (None), a game, or refused (_BAD)
-        names, fins = [_cell(v) for v in players[i]], [_cell(v) for v in finals[i]]
+        names, fins = _names([[_cell(v) for v in players[i]]])[0], [_cell(v) for v in finals[i]]
         if _blank_row(fins):
             return None
         try:
@@ -696,8 +701,8 @@ def _standings_block(players: Cells, finals: Cells) -> list[list[Any]] | None:
         index = played.index(_BAD)
         row = [i for i, x in enumerate(lines) if x is not None][index]
         try:
-            standings_line(([_cell(v) for v in players[row]], [_cell(v) for v in finals[row]]),
-                           index + 1)
+            standings_line((_names([[_cell(v) for v in players[row]]])[0],
+                            [_cell(v) for v in finals[row]]), index + 1)
         except UmaokaError as e:
             raise _in_row(e, index + 1, row + 1) from None
     return [_numbers(row) for row in standings_table(tally(played))]

@@ -88,6 +88,8 @@ BLANK_CASES: list[tuple[str, str, Make, list[Any] | None]] = [
      lambda b: [[["A", "B", "C", "D"], ["B", "C", "D", "A"]], [[46, 12, -18, -40], [b] * 4],
                 one(True)],
      [[["A", "B", "C", "D"]], [[46, 12, -18, -40]], one(True)]),
+    ("standings, a player's name", "MJ_STANDINGS",
+     lambda b: [[["A", "B", "C", b], ["A", "B", "C", "D"]], [[46, 12, -18, -40]] * 2], None),
     ("ruleset, ruleset", "MJ_RULESET", lambda b: [one(b)], []),
     ("ruleset, a rules range's ties", "MJ_RULESET", lambda b: [[*ML, ["ties", b]]], None),
     ("hand, han", "MJ_HAND", lambda b: [one(b), one(30)], None),
