@@ -870,6 +870,7 @@ def MJ_RANKPOINTS(results: Cells, system: Cells, room: Cells, rank: Cells,
     raws = _cells_per_game(None if _one_blank(scores) else scores, games, "scores")
 
     def compute(i: int, row: list[Any]) -> list[Any]:
+        row = _places(row, sizes[i])
         if len(row) == 1:
             one = raws[i][0] if isinstance(raws[i], list) else raws[i]
             return [_number(rank_points(row[0], one, systems[i], rooms[i], ranks[i],
@@ -878,6 +879,18 @@ def MJ_RANKPOINTS(results: Cells, system: Cells, room: Cells, rank: Cells,
             row, systems[i], rooms[i], ranks[i], lengths[i], sizes[i], raws[i])]
 
     return _each_game(games, column, compute)
+
+
+def _places(row: list[Any], size: Any) -> list[Any]:
+    """A table's results with its empty cells as None: "" always, and 0 (desktop Excel's
+    empty cell) when the other cells are places (1 to the number of players), where 0 is no
+    place; among raw scores a 0 is a score."""
+    row = [None if c == "" else c for c in row]
+    if len(row) > 1 and any(_zero(c) for c in row):
+        rest = [c for c in row if c is not None and not _zero(c)]
+        if all(type(c) is int and 1 <= c <= (size if type(size) is int else 4) for c in rest):
+            row = [None if _zero(c) else c for c in row]
+    return row
 
 
 def _words(values: list[Any], name: str, default: Any = None) -> list[Any]:
