@@ -568,7 +568,10 @@ def MJ_RANK(scores: Cells, ruleset: Cells = None) -> Any:
 @_excel_function
 def MJ_EXPLAIN(scores: Cells, ruleset: Cells = None, deposits: Cells = None) -> Any:
     """Every step of one settlement: a header and a row per player. =MJ_EXPLAIN(B2:E2)."""
-    game = settle(_line(scores) or [], _rules(ruleset), _amount(deposits, "deposits"))
+    rules, line = _rules(ruleset), _line(scores) or []
+    if all(_is_blank(c) for c in line):  # a game not entered yet: blank, as MJ_SETTLE's
+        return [[""]]
+    game = settle(line, rules, _amount(deposits, "deposits"))
     return [_numbers(row) for row in game.explain()]
 
 
