@@ -34,7 +34,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
 
 import xlwings as xw  # noqa: E402
 import xlwings.server  # noqa: E402
-from pyodide_lite import LINES, answer, missing, start, wheel_sets  # noqa: E402
+from pyodide_lite import LINES, NotReady, answer, missing, start, wheel_sets  # noqa: E402
 from umaoka.addin import udfs  # noqa: E402
 from umaoka.addin.lite import write_lite  # noqa: E402
 
@@ -125,7 +125,10 @@ def main() -> None:
     parser.add_argument("--repeat", type=int, default=100, help="warm one-game calls")
     parser.add_argument("--wheels", choices=("newest", "floor"), default="newest")
     options = parser.parse_args()
-    reason = missing()
+    try:
+        reason = missing()  # installs Pyodide with npm ci when it is not there yet
+    except NotReady as e:
+        reason = str(e)
     if reason:
         raise SystemExit(f"cannot run Pyodide here: {reason}")
     calls, ids = sequence(options.games, options.repeat)
