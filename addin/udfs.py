@@ -652,9 +652,21 @@ def MJ_STANDINGS(players: Cells, finals: Cells, stats: Cells = None,
     return [_numbers(row) for row in table]
 
 
-def _names(grid: list[list[Any]]) -> list[list[Any]]:
-    """Player names, a number 0 read as an empty cell (desktop Excel's; no name is 0)."""
+def _names(grid: list[list[Any]], what: str = "players", first: int = 1
+           ) -> list[list[Any]]:
+    """Names, a number 0 read as an empty cell (desktop Excel's; no name is 0); an Excel
+    error refused (row ``first`` is the grid's first row)."""
+    _no_errors(grid, what, first)
     return [[None if _zero(c) else c for c in row] for row in grid]
+
+
+def _no_errors(grid: list[list[Any]], what: str, first: int = 1) -> None:
+    """Refuse an Excel error in a range of names or settings, naming the range and row."""
+    for i, row in enumerate(grid, first):
+        for c in row:
+            if isinstance(c, str) and c.strip().upper() in EXCEL_ERRORS:
+                raise UmaokaExcelError(f"row {i} of {what} is the Excel error "
+                                       f"{c.strip().upper()}; fix the cell it comes from.")
 
 
 def _in_row(error: UmaokaError, game: int, row: int) -> UmaokaExcelError:
@@ -682,7 +694,8 @@ def _standings_block(players: Cells, finals: Cells) -> list[list[Any]] | None:
 
     def line(i: int) -> Any:
         # what MJ_STANDINGS makes of row i: skipped (None), a game, or refused (_BAD)
-        names, fins = _names([[_cell(v) for v in players[i]]])[0], [_cell(v) for v in finals[i]]
+        names = _names([[_cell(v) for v in players[i]]], first=i + 1)[0]
+        fins = [_cell(v) for v in finals[i]]
         if _blank_row(fins):
             return None
         try:
@@ -1064,6 +1077,8 @@ def _season_table(stages: Cells, settings: Cells, players: Cells, penalties: Cel
         raise UmaokaExcelError(f'lang cannot be "{excerpt(language)}"; use en or ja, '
                                "or leave it blank.")
     shown_name, kind = _option(stage, "stage"), _option(what, "what", "players")
+    for grid, what in ((stages, "stages"), (settings, "settings"), (players, "players")):
+        _no_errors(_grid(grid), what)
     specs = _season_stages(stages)
     if len(specs) > len(games):
         raise UmaokaExcelError(f"the season has {len(specs)} stages but MJ_SEASON takes the "

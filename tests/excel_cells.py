@@ -170,6 +170,12 @@ ERROR_CASES: list[tuple[str, str, list[Any], str]] = [
     ("ruleset, ruleset", "MJ_RULESET", [one(ERROR)], f"ruleset {_SAYS}"),
     ("standings, stats", "MJ_STANDINGS",
      [[["A", "B", "C", "D"]], [[46, 12, -18, -40]], one(ERROR)], f"stats {_SAYS}"),
+    ("standings, a player's name", "MJ_STANDINGS",
+     [[["A", "B", "C", "D"], ["A", "B", "C", ERROR]], [[46, 12, -18, -40]] * 2],
+     "row 2 of players is the Excel error #N/A; fix the cell it comes from."),
+    ("standings, a final", "MJ_STANDINGS", [[["A", "B", "C", "D"]], [[46, 12, -18, ERROR]]],
+     "row 1 of the range has no final score for player 4 ('#N/A'); fix that game's scores "
+     "or remove it from the range."),
     ("hand, han", "MJ_HAND", [one(ERROR)], f"han {_SAYS}"),
     ("hand, fu", "MJ_HAND", [one(3), one(ERROR)], f"fu {_SAYS}"),
     ("hand, honba", "MJ_HAND", [one(3), one(30), None, None, one(ERROR)], f"honba {_SAYS}"),
@@ -181,6 +187,12 @@ ERROR_CASES: list[tuple[str, str, list[Any], str]] = [
     ("rank points, rank", "MJ_RANKPOINTS",
      [[[1, 2, 3, 4]], one("tenhou"), one("phoenix"), one(ERROR)], f"rank {_SAYS}"),
     ("season, stage", "MJ_SEASON", season(one(ERROR)), f"stage {_SAYS}"),
+    ("season, a player's name", "MJ_SEASON",
+     [STAGES, SETTINGS, [PLAYERS[0], [ERROR, "Red"]], *season(one("Final"))[3:]],
+     "row 2 of players is the Excel error #N/A; fix the cell it comes from."),
+    ("season, a setting", "MJ_SEASON",
+     [STAGES, [SETTINGS[0], ["chip_value", ERROR]], *season(one("Final"))[2:]],
+     "row 2 of settings is the Excel error #N/A; fix the cell it comes from."),
     ("season, lang", "MJ_SEASON", season(one("Final"), lang=one(ERROR)), f"lang {_SAYS}"),
 ]
 
