@@ -21,6 +21,7 @@ from __future__ import annotations
 import datetime
 import functools
 import logging
+import re
 import sys
 from collections.abc import Callable, Iterator
 from decimal import Decimal
@@ -44,6 +45,7 @@ from umaoka.engine.gamelog import game_record
 from umaoka.engine.hands import hand, hand_rules, hand_table
 from umaoka.engine.ranking import standing_rows
 from umaoka.engine.rankpoints import game_rank_points, rank_points
+from umaoka.engine.rules import EXCEL_ERRORS
 from umaoka.engine.season import SettledGames, run_season
 from umaoka.engine.season_settings import season_settings
 from umaoka.engine.settle import _to_decimal as to_points
@@ -155,17 +157,40 @@ def _js_null_type() -> type | None:
 _JS_NULL = _js_null_type()
 
 
+#: Office.js error types (``{"type": "Error", "errorType": "NotAvailable"}`` without a
+#: ``basicValue``) as the error's text.
+_ERROR_TYPES = {"Div0": "#DIV/0!", "NotAvailable": "#N/A", "Name": "#NAME?", "Null": "#NULL!",
+                "Num": "#NUM!", "Ref": "#REF!", "Value": "#VALUE!", "Spill": "#SPILL!",
+                "Calc": "#CALC!", "Busy": "#BUSY!", "Field": "#FIELD!",
+                "GettingData": "#GETTING_DATA", "Connect": "#CONNECT!", "Blocked": "#BLOCKED!"}
+
+
 def _cell(value: Any) -> Any:
-    """One cell as the engine wants it: whole floats as ints, Office.js entities unwrapped,
-    JavaScript's null (xlwings Lite's blank cell) as None."""
+    """One cell as the engine wants it: whole floats as ints, Office.js entities unwrapped
+    (an error cell as its text, e.g. "#N/A"), JavaScript's null (xlwings Lite's blank cell)
+    as None."""
     kind = type(value)
     if kind is float:
         return int(value) if value.is_integer() else value
     if kind is dict:  # Office.js error or formatted value: {"type": ..., "basicValue": ...}
-        return _cell(value.get("basicValue"))
+        if "basicValue" not in value and value.get("type") == "Error":
+            return _ERROR_TYPES.get(str(value.get("errorType")), "#VALUE!")
+        number = value.get("basicValue")
+        if value.get("type") == "FormattedNumber" and type(number) in (int, float) \
+                and _is_date_format(value.get("numberFormat")):
+            return _EXCEL_EPOCH + datetime.timedelta(days=int(number))
+        return _cell(number)
     if kind is _JS_NULL:
         return None
     return value
+
+
+def _is_date_format(number_format: Any) -> bool:
+    """Whether an Excel number format shows a date (a day or a year), e.g. m/d/yyyy."""
+    if not isinstance(number_format, str):
+        return False
+    shown = re.sub(r'"[^"]*"|\[[^\]]*\]|\\.', "", number_format)  # quoted, [$-409], \x
+    return re.search(r"[dDyY]", shown) is not None
 
 
 def _plain_cells(row: list[Any]) -> list[Any]:
@@ -212,11 +237,54 @@ def _blank_row(row: list[Any]) -> bool:
     return all(_is_blank(c) for c in row)
 
 
-def _scalar(value: Cells, default: Any = None) -> Any:
-    """A single-cell argument; blank means the default."""
+# Single-cell arguments. Desktop Excel (Windows, Mac) sends an empty cell to Office.js
+# custom functions (xlwings Lite, xlwings Server) as 0, Excel on the web as null, some paths
+# as "" (OfficeDev/office-js #4702): which one cannot be told apart from a typed 0. So each
+# argument is read as one of three kinds, the choice written in docs/excel.md:
+# - an option (a name, a word, a count such as fu or players, where 0 is never valid):
+#   blank, "" and a lone 0 all mean "not given";
+# - an amount (honba, deposits: 0 is a real value, and the default): blank is the default,
+#   0 stays 0, which is the same answer;
+# - a flag (TRUE/FALSE): blank and 0 are FALSE, as in Excel.
+# An Excel error (#N/A, #REF!...) is refused with the argument's name, never taken as blank.
+
+
+def _zero(cell: Any) -> bool:
+    """The number 0 (not FALSE): what desktop Excel sends for an empty cell."""
+    return type(cell) in (int, float) and cell == 0
+
+
+def _one(value: Cells, name: str) -> Any:
+    """A single-cell argument's value: None when omitted or blank (null or ""); an Excel
+    error raises, naming the argument."""
     grid = _grid(value)
     cell = grid[0][0] if grid and grid[0] else None
-    return default if cell is None or cell == "" else cell
+    if isinstance(cell, str):
+        text = cell.strip()
+        if not text:
+            return None
+        if text.upper() in EXCEL_ERRORS:
+            raise UmaokaExcelError(f"{name} is the Excel error {text.upper()}; fix the cell it "
+                                   "comes from, or type the value.")
+    return cell
+
+
+def _option(value: Cells, name: str, default: Any = None) -> Any:
+    """An argument where 0 is never a valid value: blank, "" or a lone 0 give the default."""
+    cell = _one(value, name)
+    return default if cell is None or _zero(cell) else cell
+
+
+def _amount(value: Cells, name: str, default: Any = 0) -> Any:
+    """An argument where 0 is a real value: blank gives the default, 0 stays 0."""
+    cell = _one(value, name)
+    return default if cell is None else cell
+
+
+def _flag(value: Cells, name: str) -> Any:
+    """A TRUE/FALSE argument: blank and 0 are FALSE."""
+    cell = _one(value, name)
+    return False if cell is None or _zero(cell) else cell
 
 
 _NUMBERS: dict[Decimal, int | float] = {}
@@ -236,22 +304,53 @@ def _numbers(row: Any) -> list[Any]:
     return [_number(v) for v in row]
 
 
-def _rules(ruleset: Cells) -> Any:
+def _table(grid: list[list[Any]]) -> list[list[Any]]:
+    """A key/value range's rows without its blank rows, each number 0 read as an empty cell:
+    no key and no value of a ruleset or of the hand rules is written as the number 0, and
+    desktop Excel sends an empty cell as 0 (a 0 that is meant: off, none, or "0" as text)."""
+    rows = [[None if _zero(c) else c for c in row] for row in grid]
+    return [row for row in rows if not _blank_row(row)]
+
+
+_NO_VALUE = "has no value (it is blank)"
+
+
+def _rules(ruleset: Cells, name: str = "ruleset") -> Any:
     """The ruleset argument resolved once per call (a text, or the rows of a rules range)."""
     grid = _grid(ruleset)
     if len(grid) == 1 and len(grid[0]) == 1:
-        cell = grid[0][0]
+        cell = _option(grid, name)
         return resolve_ruleset(cell if isinstance(cell, str) or cell is None else str(cell))
-    rows = [row for row in grid if not _blank_row(row)]
-    return resolve_ruleset(rows or None)
+    try:
+        return resolve_ruleset(_table(grid) or None)
+    except UmaokaError as e:  # the same sentence for a value cell sent as null, "" or 0
+        message = str(e)
+        if _NO_VALUE not in message:
+            raise
+        raise UmaokaExcelError(message.replace(
+            _NO_VALUE, "has no value (its cell is blank, or 0, which is how desktop Excel "
+                       "sends an empty cell)")) from None
 
 
-def _hand_rules(options: Cells) -> Any:
-    """The hand-rules argument: a text, or the rows of a rules range (blank: none)."""
-    grid = [row for row in _grid(options) if not _blank_row(row)]
+def _hand_rules(options: Cells, name: str = "options") -> Any:
+    """The hand-rules argument: a text, or the rows of a rules range (blank: none).
+
+    In a range, a rule with an empty value cell is refused: Excel on the web sends it as
+    null (a bare rule, on), desktop Excel as 0 (off), so its meaning would depend on the
+    Excel at hand."""
+    grid = _grid(options)
     if len(grid) == 1 and len(grid[0]) == 1:
-        return hand_rules(str(grid[0][0]))
-    return hand_rules(grid or None)
+        cell = _option(grid, name)
+        return hand_rules(None if cell is None else str(cell))
+    rows = _table(grid)
+    for row in rows:
+        if len(row) > 1 and not _is_blank(row[0]) and _is_blank(row[1]):
+            raise UmaokaExcelError(
+                f'the hand rule "{excerpt(row[0], 40)}" has no value (its cell is blank, or 0, '
+                "which is how desktop Excel sends an empty cell); write on or off (for "
+                'honba_value the points, e.g. 300, or "0" as text), or list bare rules in '
+                "one column.")
+    return hand_rules(rows or None)
 
 
 def _games(scores: Cells) -> tuple[list[list[Any]], bool]:
@@ -278,7 +377,7 @@ def _per_game(values: Cells, games: int, what: str) -> list[Any]:
 def _penalty_rows(penalties: Cells, games: int) -> list[list[Any] | None]:
     """Penalties for each game: omitted, one row or column for one game, or one row a game."""
     grid = _grid(penalties)
-    if not grid:
+    if not grid or _one_blank(grid):  # one blank cell (0 from desktop Excel): none
         return [None] * games
     if games == 1:
         return [_line(grid)]
@@ -492,7 +591,10 @@ def MJ_RANK(scores: Cells, ruleset: Cells = None) -> Any:
 @_excel_function
 def MJ_EXPLAIN(scores: Cells, ruleset: Cells = None, deposits: Cells = None) -> Any:
     """Every step of one settlement: a header and a row per player. =MJ_EXPLAIN(B2:E2)."""
-    game = settle(_line(scores) or [], _rules(ruleset), _scalar(deposits, 0))
+    rules, line = _rules(ruleset), _line(scores) or []
+    if all(_is_blank(c) for c in line):  # a game not entered yet: blank, as MJ_SETTLE's
+        return [[""]]
+    game = settle(line, rules, _amount(deposits, "deposits"))
     return [_numbers(row) for row in game.explain()]
 
 
@@ -504,7 +606,10 @@ def MJ_EXPLAIN(scores: Cells, ruleset: Cells = None, deposits: Cells = None) -> 
 def MJ_SHORTCUT(ruleset: Cells = None, scores: Cells = None) -> Any:
     """Shortcut table: final = round(raw/1000) + offset of the place; an error says why when
     the ruleset's rounding does not allow it. =MJ_SHORTCUT("standard")."""
-    return [_numbers(row) for row in shortcut(_rules(ruleset), _line(scores)).table()]
+    line = _line(scores)
+    if line is not None and all(_is_blank(c) for c in line):
+        line = None  # blank cells (no game adds up to 0 points: 0 from desktop Excel too)
+    return [_numbers(row) for row in shortcut(_rules(ruleset), line).table()]
 
 
 @xw.func
@@ -523,11 +628,14 @@ def MJ_STANDINGS(players: Cells, finals: Cells, stats: Cells = None,
                  scores: Cells = None) -> Any:
     """League standings: totals, averages, places, rates; best first; with stats TRUE also
     top-two rate, bust rate, average raw, streaks. =MJ_STANDINGS(B2:E9,G2:J9)."""
-    if not _scalar(stats, False) and scores is None:
+    with_stats = _flag(stats, "stats")
+    if _one_blank(scores):
+        scores = None  # a single blank cell (0 from desktop Excel): no raw scores
+    if not with_stats and scores is None:
         table = _standings_block(players, finals)
         if table is not None:
             return table
-    names_grid, finals_grid = _grid(players), _grid(finals)
+    names_grid, finals_grid = _names(_grid(players)), _grid(finals)
     if (len(finals_grid) > 1 and all(len(r) == 1 for r in finals_grid)
             and len(names_grid) == len(finals_grid)):  # one game given as two columns
         names_grid = [[r[0] for r in names_grid]]
@@ -540,13 +648,13 @@ def MJ_STANDINGS(players: Cells, finals: Cells, stats: Cells = None,
     if raw and len(raw) != len(names_grid):
         raise UmaokaExcelError(f"scores has {len(raw)} rows but players has "
                                f"{len(names_grid)}; select ranges of the same size.")
-    with_stats = bool(_scalar(stats, False)) or bool(raw)
+    with_stats = bool(with_stats) or bool(raw)
 
     def games() -> Iterator[tuple[list[Any], list[Any]]]:
         for i, (names, fins) in enumerate(zip(names_grid, finals_grid), 1):
-            if all(c is None or c == "" for c in fins) or (
-                    _blank_row(fins) and _blank_row(names)):
-                continue  # a game not played (yet), or an empty row of the range
+            if _blank_row(fins):
+                continue  # a game not played (yet): no finals (desktop Excel sends empty
+                # cells as 0, so finals of all 0 count as not played too)
             rows.append(i)
             yield names, fins
 
@@ -565,6 +673,23 @@ def MJ_STANDINGS(players: Cells, finals: Cells, stats: Cells = None,
     except UmaokaError as e:
         raise _in_row(e, len(rows), rows[-1] if rows else 1) from None
     return [_numbers(row) for row in table]
+
+
+def _names(grid: list[list[Any]], what: str = "players", first: int = 1
+           ) -> list[list[Any]]:
+    """Names, a number 0 read as an empty cell (desktop Excel's; no name is 0); an Excel
+    error refused (row ``first`` is the grid's first row)."""
+    _no_errors(grid, what, first)
+    return [[None if _zero(c) else c for c in row] for row in grid]
+
+
+def _no_errors(grid: list[list[Any]], what: str, first: int = 1) -> None:
+    """Refuse an Excel error in a range of names or settings, naming the range and row."""
+    for i, row in enumerate(grid, first):
+        for c in row:
+            if isinstance(c, str) and c.strip().upper() in EXCEL_ERRORS:
+                raise UmaokaExcelError(f"row {i} of {what} is the Excel error "
+                                       f"{c.strip().upper()}; fix the cell it comes from.")
 
 
 def _in_row(error: UmaokaError, game: int, row: int) -> UmaokaExcelError:
@@ -592,8 +717,9 @@ def _standings_block(players: Cells, finals: Cells) -> list[list[Any]] | None:
 
     def line(i: int) -> Any:
         # what MJ_STANDINGS makes of row i: skipped (None), a game, or refused (_BAD)
-        names, fins = [_cell(v) for v in players[i]], [_cell(v) for v in finals[i]]
-        if all(c is None or c == "" for c in fins) or (_blank_row(fins) and _blank_row(names)):
+        names = _names([[_cell(v) for v in players[i]]], first=i + 1)[0]
+        fins = [_cell(v) for v in finals[i]]
+        if _blank_row(fins):
             return None
         try:
             return standings_line((names, fins), 1)
@@ -602,7 +728,8 @@ def _standings_block(players: Cells, finals: Cells) -> list[list[Any]] | None:
 
     def every() -> list[Any]:
         # a first call: the common game quickly, the rest as line() makes them
-        return [quick or line(i) for i, quick in enumerate(quick_lines(players, finals))]
+        return [quick if quick is not None and any(quick[1]) else line(i)
+                for i, quick in enumerate(quick_lines(players, finals))]
 
     lines = _LINES.rows((standings_line, width), (finals, players), line, copy=False,
                         every=every)
@@ -613,8 +740,8 @@ def _standings_block(players: Cells, finals: Cells) -> list[list[Any]] | None:
         index = played.index(_BAD)
         row = [i for i, x in enumerate(lines) if x is not None][index]
         try:
-            standings_line(([_cell(v) for v in players[row]], [_cell(v) for v in finals[row]]),
-                           index + 1)
+            standings_line((_names([[_cell(v) for v in players[row]]])[0],
+                            [_cell(v) for v in finals[row]]), index + 1)
         except UmaokaError as e:
             raise _in_row(e, index + 1, row + 1) from None
     return [_numbers(row) for row in standings_table(tally(played))]
@@ -728,9 +855,15 @@ def MJ_HAND(han: Cells, fu: Cells = None, dealer: Cells = False, tsumo: Cells = 
     each other non-dealer, the dealer; dealer tsumo: each other player), blank where there
     is no such player. E.g. =MJ_HAND("yakuman", , FALSE, TRUE, 1, , 1). Amounts past
     2^53 (aotenjou's largest hands) are refused: Excel cannot hold them exactly."""
-    result = hand(_scalar(han), _scalar(fu), _scalar(dealer, False), _scalar(tsumo, False),
-                  _scalar(honba, 0), rules=_hand_rules(options), pao=_scalar(pao, 0),
-                  liable_dealer=_scalar(liable_dealer, False), riichi=_scalar(riichi, 0))
+    count = _option(han, "han")
+    if count is None:
+        raise UmaokaExcelError("han is blank; enter the han count (1 or more), a limit such as "
+                               "mangan, or yakuman.")
+    result = hand(count, _option(fu, "fu"), _flag(dealer, "dealer"), _flag(tsumo, "tsumo"),
+                  _amount(honba, "honba"), rules=_hand_rules(options),
+                  pao=_option(pao, "pao", 0), liable_dealer=_flag(liable_dealer,
+                                                                  "liable_dealer"),
+                  riichi=_amount(riichi, "riichi"))
     if result.total > _EXACT:
         raise UmaokaExcelError(
             f"this hand pays {Decimal(result.total):.3E} points, more than an Excel cell holds "
@@ -756,7 +889,7 @@ _EXACT = 2**53
 def MJ_HAND_TABLE(dealer: Cells = False, options: Cells = None) -> Any:
     """The scoring table: a row per han, a column per fu, "ron / tsumo" in each cell, then
     the limits. E.g. =MJ_HAND_TABLE(TRUE)."""
-    return hand_table(_scalar(dealer, False), _hand_rules(options))
+    return hand_table(_flag(dealer, "dealer"), _hand_rules(options))
 
 
 def _cells_per_game(value: Cells, games: list[list[Any]], what: str) -> list[Any]:
@@ -796,7 +929,7 @@ def MJ_RANKPOINTS(results: Cells, system: Cells, room: Cells, rank: Cells,
     """Online rank points (Tenhou dan points, Mahjong Soul rank points) in the shape of
     results. E.g. =MJ_RANKPOINTS(B2:E2, "mahjongsoul", "jade", "Master 1")."""
     grid = _grid(results)
-    size = _scalar(players, 4)
+    size = _option(players, "players", 4)
     column = len(grid) > 1 and all(len(row) == 1 for row in grid)
     if column and len(grid) == size and not all(
             type(row[0]) is int and 1 <= row[0] <= size for row in grid):
@@ -804,14 +937,17 @@ def MJ_RANKPOINTS(results: Cells, system: Cells, room: Cells, rank: Cells,
     else:
         games, column = grid, False
     count = len(games)
-    systems = _per_game(system, count, "system")
-    rooms = _per_game(room, count, "room")
-    lengths = [_cell_or(v, "south") for v in _per_game(length, count, "length")]
-    sizes = [_cell_or(v, 4) for v in _per_game(players, count, "players")]
-    ranks = _cells_per_game(rank, games, "rank")
-    raws = _cells_per_game(scores, games, "scores")
+    systems = _words(_per_game(system, count, "system"), "system")
+    rooms = _words(_per_game(room, count, "room"), "room")
+    lengths = _words(_per_game(length, count, "length"), "length", "south")
+    sizes = _words(_per_game(players, count, "players"), "players", 4)
+    ranks = [_words(r, "rank") if isinstance(r, list) else _words([r], "rank")[0]
+             for r in _cells_per_game(rank, games, "rank")]
+    # a single blank cell for scores (0 from desktop Excel): none
+    raws = _cells_per_game(None if _one_blank(scores) else scores, games, "scores")
 
     def compute(i: int, row: list[Any]) -> list[Any]:
+        row = _places(row, sizes[i])
         if len(row) == 1:
             one = raws[i][0] if isinstance(raws[i], list) else raws[i]
             return [_number(rank_points(row[0], one, systems[i], rooms[i], ranks[i],
@@ -822,8 +958,29 @@ def MJ_RANKPOINTS(results: Cells, system: Cells, room: Cells, rank: Cells,
     return _each_game(games, column, compute)
 
 
-def _cell_or(value: Any, default: Any) -> Any:
-    return default if value is None or value == "" else value
+def _places(row: list[Any], size: Any) -> list[Any]:
+    """A table's results with its empty cells as None: "" always, and 0 (desktop Excel's
+    empty cell) when the other cells are places (1 to the number of players), where 0 is no
+    place; among raw scores a 0 is a score."""
+    row = [None if c == "" else c for c in row]
+    if len(row) > 1 and any(_zero(c) for c in row):
+        rest = [c for c in row if c is not None and not _zero(c)]
+        if all(type(c) is int and 1 <= c <= (size if type(size) is int else 4) for c in rest):
+            row = [None if _zero(c) else c for c in row]
+    return row
+
+
+def _words(values: list[Any], name: str, default: Any = None) -> list[Any]:
+    """Cells where 0 is never valid (a system, room, rank, length, player count): blank, ""
+    and 0 give the default; an Excel error is refused, naming the argument."""
+    return [_option([[v]], name, default) for v in values]
+
+
+def _one_blank(value: Cells) -> bool:
+    """A range argument given as one blank cell (null, "" or desktop Excel's 0), or left
+    out."""
+    grid = _grid(value)
+    return not grid or (len(grid) == 1 and len(grid[0]) == 1 and _is_blank(grid[0][0]))
 
 
 # ------------------------------------------------------------------------------------------------
@@ -910,9 +1067,10 @@ def _season_games(grid: list[list[Any]], stage: str, n: int,
 
 def _penalty_row(row: list[Any], i: int) -> dict[str, Any]:
     """A Penalties sheet row as the engine's named columns: blank cells (0 from desktop
-    Excel) as None, an Excel date serial number as the date."""
-    out: dict[str, Any] = {k: None if _is_blank(v) and k != "points" else v
-                           for k, v in zip(_PENALTY_KEYS, row)}
+    Excel) as None, an Excel date serial number as the date. Points of 0 too: a row whose
+    points cell is empty is listed as having no points on every Excel, and a penalty of 0
+    would change nothing."""
+    out: dict[str, Any] = {k: None if _is_blank(v) else v for k, v in zip(_PENALTY_KEYS, row)}
     date = out.get("date")
     if type(date) in (int, float) and not isinstance(date, bool):
         out["date"] = _EXCEL_EPOCH + datetime.timedelta(days=int(date))
@@ -921,6 +1079,29 @@ def _penalty_row(row: list[Any], i: int) -> dict[str, Any]:
 
 
 _EXCEL_EPOCH = datetime.date(1899, 12, 30)
+
+#: Season settings whose default is not 0, while 0 is a value one may mean: an empty value
+#: cell (0 from desktop Excel) cannot say which, so it is refused instead of guessed.
+_ZERO_MEANT = {"absent_result": "-30"}
+
+
+def _season_values(grid: list[list[Any]]) -> dict[str, Any]:
+    """The Season sheet's settings rows as name: value; a row whose value is blank (or 0,
+    desktop Excel's empty cell) keeps the default, except where 0 is a value of its own."""
+    values: dict[str, Any] = {}
+    for row in grid:
+        if len(row) < 2 or _is_blank(row[0]):
+            continue
+        key = str(row[0]).strip()
+        if not _is_blank(row[1]):
+            values[key] = row[1]
+        elif key.lower().replace(" ", "_").replace("-", "_") in _ZERO_MEANT:
+            example = _ZERO_MEANT[key.lower().replace(" ", "_").replace("-", "_")]
+            raise UmaokaExcelError(
+                f"{key} has no value (its cell is blank, or 0, which is how desktop Excel "
+                f"sends an empty cell); give the points, e.g. {example} (for 0 type \"0\" as "
+                "text), or delete the row for the default.")
+    return values
 
 
 @xw.func
@@ -965,10 +1146,12 @@ def MJ_SEASON(stages: Cells, settings: Cells = None, players: Cells = None,
     advanced and which tie-break decided; games or penalties that cannot count are listed
     below the table with the reason, the rest still rank. lang "en" or "ja" writes the
     tie-break and flags in words of that language."""
-    stages, settings, players, penalties, stage, what, lang = map(
-        _read, (stages, settings, players, penalties, stage, what, lang))
+    # Error cells as their text ("#N/A"), as xlwings' err_to_str gives every other function's
+    # arguments: a #N/A must be named, never pass for an empty cell.
+    stages, settings, players, penalties, stage, what, lang = (_read(a, errors=True) for a in (
+        stages, settings, players, penalties, stage, what, lang))
     ruleset1, ruleset2, ruleset3, ruleset4 = (_read(r, errors=True) for r in (
-        ruleset1, ruleset2, ruleset3, ruleset4))  # a cell showing #REF! is named as such
+        ruleset1, ruleset2, ruleset3, ruleset4))
     try:
         return _season_table(stages, settings, players, penalties, stage, what,
                              [games1, games2, games3, games4],
@@ -1001,20 +1184,27 @@ def _season_table(stages: Cells, settings: Cells, players: Cells, penalties: Cel
                   lang: Cells = None) -> list[list[Any]]:
     """MJ_SEASON's table (see there): the season run of these inputs, shared by every
     MJ_SEASON call with the same inputs whichever table it shows (see :data:`_SEASONS`)."""
-    words = None if _is_blank(_scalar(lang)) else str(_scalar(lang)).strip().lower()
+    language = _option(lang, "lang")
+    words = None if language is None else str(language).strip().lower()
     if words not in (None, "en", "ja"):
-        raise UmaokaExcelError(f'lang cannot be "{excerpt(_scalar(lang))}"; use en or ja, '
+        raise UmaokaExcelError(f'lang cannot be "{excerpt(language)}"; use en or ja, '
                                "or leave it blank.")
+    shown_name, kind = _option(stage, "stage"), _option(what, "what", "players")
+    for grid, name in ((stages, "stages"), (settings, "settings"), (players, "players")):
+        _no_errors(_grid(grid), name)
     season, result = _SEASONS.run(
         (run_season, stages, settings, players, penalties, *games, *rules),
         lambda memo, settled: _season_run(stages, settings, players, penalties, games, rules,
                                           memo, settled))
-    shown = season.stage(None if _is_blank(_scalar(stage)) else str(_scalar(stage)))
+    if shown_name is None and len(season.stages) > 1:
+        raise UmaokaExcelError(f"stage is blank but the season has {len(season.stages)} "
+                               f"stages ({', '.join(s.name for s in season.stages)}); give "
+                               "the stage to show.")
+    shown = season.stage(None if shown_name is None else str(shown_name))
     sr = next(r for r in result.stages if r.stage is shown)
-    kind = str(_scalar(what, "players")).strip().lower()
-    if kind not in ("players", "teams", "player", "team"):
-        raise UmaokaExcelError(f'what cannot be "{excerpt(_scalar(what))}"; use players or '
-                               "teams.")
+    if str(kind).strip().lower() not in ("players", "teams", "player", "team"):
+        raise UmaokaExcelError(f'what cannot be "{excerpt(kind)}"; use players or teams.')
+    kind = str(kind).strip().lower()
     table = [_numbers(r) for r in standing_rows(sr.teams if kind.startswith("team")
                                                 else sr.players, words, shown.game_caps)]
     width = len(table[0])
@@ -1035,11 +1225,10 @@ def _season_run(stages: Cells, settings: Cells, players: Cells, penalties: Cells
                                f"games of {len(games)}; merge stages or use umaoka settle.")
     for i, spec in enumerate(specs):  # blank: the ruleset the stage row shows
         given = _grid(rules[i])
-        spec["ruleset"] = _rules(rules[i] if given and not _blank_row(given[0])
-                                 else spec.pop("shown"))
+        spec["ruleset"] = _rules(rules[i], f"ruleset{i + 1}") if given and not _blank_row(
+            given[0]) else _rules(spec.pop("shown"), f"stage {spec['name']}'s ruleset")
         spec.pop("shown", None)
-    values = {str(r[0]).strip(): r[1] for r in _grid(settings)
-              if len(r) > 1 and not _is_blank(r[0]) and not _is_blank(r[1])}
+    values = _season_values(_grid(settings))
     roster = [r for r in _grid(players) if r and not _is_blank(r[0])]
     teams: dict[str, list[str]] = {}
     for r in roster:
@@ -1089,3 +1278,17 @@ def _python_help() -> None:
 
 
 _python_help()
+
+
+def _errors_as_text() -> None:
+    """Every argument xlwings converts (all but the ``raw`` ranges, whose Office.js error
+    objects :func:`_cell` reads) gets an Excel error as its text, e.g. "#N/A": without
+    ``err_to_str`` xlwings turns an error cell into None, and a #N/A would pass for an empty
+    cell. Read by xlwings at each call, so set once here for every function."""
+    for name in __all__:
+        for arg in globals()[name].__xlfunc__["args"]:
+            if arg["options"].get("convert") != "raw":
+                arg["options"]["err_to_str"] = True
+
+
+_errors_as_text()

@@ -43,7 +43,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 import xlwings as xw  # noqa: E402
 import xlwings.server  # noqa: E402
 from live_season import demo_workbook, recalc_calls  # noqa: E402
-from pyodide_lite import LINES, answer, missing, start, wheel_sets  # noqa: E402
+from pyodide_lite import LINES, NotReady, answer, missing, start, wheel_sets  # noqa: E402
 from umaoka.addin import udfs  # noqa: E402
 from umaoka.addin.lite import write_lite  # noqa: E402
 
@@ -137,7 +137,10 @@ def main() -> None:
     parser.add_argument("--season", type=int, nargs="+", metavar="GAMES",
                         help="time the live season after one typed score at these sizes")
     options = parser.parse_args()
-    reason = missing()
+    try:
+        reason = missing()  # installs Pyodide with npm ci when it is not there yet
+    except NotReady as e:
+        reason = str(e)
     if reason:
         raise SystemExit(f"cannot run Pyodide here: {reason}")
     if options.season:

@@ -356,6 +356,8 @@ def parse_uma(value: Any, what: str = "uma") -> tuple[Decimal, ...]:
     (Decimal('10'), Decimal('5'), Decimal('-5'), Decimal('-10'))
     >>> parse_uma("+20,+10,-10,-20") == parse_uma([20, 10, -10, -20])
     True
+    >>> parse_uma(0) == parse_uma("none") == ()
+    True
     """
     if isinstance(value, str):
         text = value.strip().replace("＋", "+").replace("－", "-").replace("−", "-")
@@ -366,6 +368,8 @@ def parse_uma(value: Any, what: str = "uma") -> tuple[Decimal, ...]:
         parts = [p for p in re.split(r"[/,;\s]+", text) if p]
     elif isinstance(value, Iterable):
         parts = list(value)
+    elif type(value) in (int, float, Decimal) and value == 0:
+        return ()  # the number 0, as the text "0": no uma (a rules sheet's typed 0)
     else:
         parts = [value]
     if len(parts) > 8:

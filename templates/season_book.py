@@ -99,7 +99,9 @@ def spec_from_season(season: Season, book: Book) -> SeasonSpec:
     settings = dict(SETTINGS, name=season.name, competition=season.competition,
                     min_games=first.min_games, ranking=first.ranking,
                     tie_breaks=", ".join(first.tie_breaks), substitutes=first.substitutes,
-                    absent_result=_plain(first.absent_result),
+                    # 0 as text: desktop Excel sends an empty cell as the number 0, so
+                    # MJ_SEASON refuses a 0 there (docs/excel.md)
+                    absent_result=_plain(first.absent_result) or "0",
                     chip_value=_plain(first.chip_value), game_caps=caps)
     rows = []
     for i, st in enumerate(season.stages):

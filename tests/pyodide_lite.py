@@ -43,13 +43,46 @@ class NotReady(RuntimeError):
 
 
 def missing() -> str | None:
-    """Why the Pyodide runs cannot happen here, or None when node and Pyodide are in place."""
+    """Why the Pyodide runs cannot happen here (no node), or None when node and Pyodide are
+    in place: Pyodide is installed first when it is not (see :func:`install`)."""
     if shutil.which("node") is None:
         return "node is not installed (apt-get install nodejs npm)"
-    absent = [line for line in LINES if not (HERE / "node_modules" / line / "pyodide.mjs").exists()]
-    if absent:
-        return f"{', '.join(absent)} not installed: run `npm ci` in tests/pyodide"
+    install()
     return None
+
+
+def _absent() -> list[str]:
+    return [line for line in LINES if not (HERE / "node_modules" / line / "pyodide.mjs").exists()]
+
+
+_INSTALL_FAILED: list[str] = []
+
+
+def install() -> None:
+    """Install the Pyodide lines with ``npm ci`` in tests/pyodide (pinned by its
+    package-lock.json) when they are not there yet, once per test run, so the README's
+    test command runs the Pyodide tests on any machine with node and npm. Raises
+    :class:`NotReady` saying why when npm is missing or fails (a failure, not a skip)."""
+    if _INSTALL_FAILED:
+        raise NotReady(_INSTALL_FAILED[0])
+    absent = _absent()
+    if not absent:
+        return
+    npm = shutil.which("npm")
+    if npm is None:
+        reason = (f"{', '.join(absent)} not installed and npm is missing: install npm "
+                  "(apt-get install npm), the tests then run `npm ci` in tests/pyodide")
+    else:
+        result = subprocess.run([npm, "ci", "--no-audit", "--no-fund", "--loglevel=error"],
+                                cwd=HERE, capture_output=True, text=True, timeout=900)
+        tail = (result.stderr.strip() or result.stdout.strip()).splitlines()[-1:]
+        reason = (f"`npm ci` in tests/pyodide failed ({result.returncode}): {' '.join(tail)}"
+                  if result.returncode != 0 else
+                  f"`npm ci` in tests/pyodide did not install {', '.join(_absent())}"
+                  if _absent() else "")
+    if reason:
+        _INSTALL_FAILED.append(reason)
+        raise NotReady(reason)
 
 
 def version_key(version: str) -> tuple[int, ...]:

@@ -478,3 +478,23 @@ def test_cli_lite_into(plain: Path, tmp_path: Path, capsys: pytest.CaptureFixtur
     assert extract_lite(mine)[0] == "import xlwings as xw\n"
     assert cli(["lite", "--into", str(out), "-o", str(tmp_path / "plain_again.xlsx")]) == 0
     assert "note" not in capsys.readouterr().err
+
+
+#: Where the size test below fails: xlwings Lite keeps main.py in ONE Office document
+#: setting, and Microsoft documents 2 MB as the most an add-in's settings may hold
+#: (learn.microsoft.com/office/dev/add-ins/develop/persisting-add-in-state-and-settings);
+#: users report saves failing near 1 MB in practice. main.py is about 280 KB today; failing at
+#: 600 KB leaves room to act (trim what is embedded) long before a workbook loses its code.
+SETTING_LIMIT = 600_000
+
+
+def test_the_embedded_main_py_stays_far_below_what_an_office_setting_holds():
+    settings = embed.lite_settings()
+    # as Office stores it in the workbook (JSON, "/" as "\/", XML-escaped) and as Office.js
+    # hands it over (a JSON string, counted in UTF-16 code units as JavaScript counts)
+    stored = len(embed.webextension_xml(settings))
+    in_js = sum(len(embed.encode_setting(v).encode("utf-16-le")) // 2 for v in settings.values())
+    main_py = len(settings["main.py"].encode("utf-8"))
+    assert 100_000 < main_py < stored, (main_py, stored)  # the real code, measured
+    assert stored < SETTING_LIMIT, f"xlwings Lite's settings part is {stored:,} bytes"
+    assert in_js < SETTING_LIMIT, f"xlwings Lite's settings are {in_js:,} characters"

@@ -13,9 +13,13 @@ from typing import Any
 import pytest
 import xlwings as xw
 import xlwings.server
+from excel_cells import BLANK_CASES, BLANKS, DATE_CASES, ERROR_CASES
+from excel_cells import office_answer as answer
 from umaoka.addin import udfs
+from umaoka.engine import ruleset, settle
 
 GAME = [35700, 32400, 22200, 9700]
+GAME_ROW = [GAME]
 NAMES = ["MJ_EXPLAIN", "MJ_HAND", "MJ_HAND_TABLE", "MJ_PRESETS", "MJ_RANK", "MJ_RANKPOINTS",
          "MJ_RULESET", "MJ_SEASON", "MJ_SETTLE", "MJ_SHORTCUT", "MJ_STANDINGS"]
 
@@ -233,3 +237,61 @@ def test_ten_thousand_games_settle_and_standings():
     table = call("MJ_STANDINGS", names, finals)
     assert sum(row[2] for row in table[1:]) == 40_000
     assert sum(row[3] for row in table[1:]) == 0  # oka is exact, standard sums to zero
+
+
+# ------------------------------------------------------------------------------------------------
+# Cells as the real clients send them: blanks as null, 0 (desktop Excel) or "", error cells,
+# dates (tests/excel_cells.py; the same calls run in the real Pyodide in test_pyodide.py).
+
+
+@pytest.mark.parametrize("case", [c[0] for c in BLANK_CASES])
+def test_an_empty_cell_answers_alike_on_every_client(case: str):
+    _, func, make, omitted = next(c for c in BLANK_CASES if c[0] == case)
+    got = {kind: answer(func, make(cell)) for kind, cell in BLANKS.items()}
+    assert got["zero"] == got["null"] and got["empty text"] == got["null"], got
+    if omitted is None:  # a blank is not allowed: the same sentence, one line
+        message = got["null"].get("error")
+        assert message and "\n" not in message and message.endswith("."), got["null"]
+    else:
+        assert "error" not in got["null"], got["null"]
+        assert got["null"] == answer(func, omitted)
+
+
+def test_an_emptied_value_in_a_rules_range_is_refused_not_taken_as_0():
+    # the league tab's finals would change silently if desktop Excel's 0 were "oka off"
+    for kind, cell in BLANKS.items():
+        for key, example in [("oka", "on"), ("floating", "off"), ("uma", "20/10/-10/-20")]:
+            assert answer("MJ_SETTLE", [GAME_ROW, [["preset", "mleague"], [key, cell]]]) == {
+                "error": f"{key} has no value (its cell is blank, or 0, which is how desktop "
+                         f"Excel sends an empty cell); give one, e.g. {key}={example}, or "
+                         f"leave {key} out."}, kind
+    # words and text zeros still mean what they say
+    words = call("MJ_SETTLE", GAME_ROW, [["preset", "mleague"], ["oka", "off"], ["uma", "0"]])
+    assert words == [[10.7, 7.4, -2.8, -15.3]]
+    assert words == [[float(v) if v % 1 else int(v) for v in
+                      settle(GAME, ruleset("mleague; oka=off uma=0")).final]]
+
+
+def test_zeros_that_are_values_stay_values():
+    # a score, a deposit, a penalty and honba of 0 are numbers, not blanks
+    assert call("MJ_SETTLE", [[100000, 0, 0, 0]], [["standard"]], [[0]], [[0, 0, 0, -20]]) == \
+        [[110, -20, -40, -70]]
+    assert call("MJ_HAND", [[3]], [[30]], [[0]], [[0]], [[0]]) == [[3900, 3900, ""]]
+    assert call("MJ_HAND", [[3]], [[30]], [[0]], [[0]], [[1]]) == [[4200, 4200, ""]]
+
+
+@pytest.mark.parametrize("case", [c[0] for c in ERROR_CASES])
+def test_an_error_cell_gets_its_sentence(case: str):
+    _, func, args, said = next(c for c in ERROR_CASES if c[0] == case)
+    assert answer(func, args) == {"error": said}
+
+
+@pytest.mark.parametrize("case", [c[0] for c in DATE_CASES])
+def test_a_date_where_it_belongs_and_where_it_does_not(case: str):
+    _, func, args, said, same = next(c for c in DATE_CASES if c[0] == case)
+    if said is None:
+        got = answer(func, args)
+        assert "error" not in got, got
+        assert got == answer(func, same)
+    else:
+        assert answer(func, args) == {"error": said}

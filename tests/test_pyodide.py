@@ -17,19 +17,22 @@ https://github.com/xlwings/xlwings-server/blob/88620030ee48643d4eff789728cc3aecf
 (base(): the body of a call). Excel passes null for an omitted optional argument:
 https://learn.microsoft.com/en-us/office/dev/add-ins/excel/custom-functions-parameter-options
 
-Needs node and ``npm ci`` in tests/pyodide (.ci/run does both); pip downloads the wheels.
-Outside CI a machine without node skips these tests with the reason; in CI (CI=true) that
-is a failure.
+Needs node and npm: the first test to need Pyodide runs ``npm ci`` in tests/pyodide when
+its node_modules lacks a line (pyodide_lite.install); pip downloads the wheels. A machine
+without node skips these tests with the reason (in CI, CI=true, that is a failure); npm
+missing or failing where node is installed is a failure.
 """
 
 from __future__ import annotations
 
 import os
+import shutil
 from decimal import Decimal
 from pathlib import Path
 from typing import Any
 
 import pytest
+from excel_cells import client_cases
 from pyodide_lite import (
     LINES,
     PACKAGES,
@@ -263,7 +266,9 @@ def _cases() -> list[tuple[str, str, list[Any], dict[str, Any]]]:
     ]
 
 
-CASES = _cases()
+#: The calls above, then blanks sent as null, 0 (desktop Excel) and "", error cells and dates
+#: (tests/excel_cells.py), expected to answer as they do through xlwings' Office.js path here.
+CASES = _cases() + client_cases()
 CALLS = [{"id": case, "func": func, "args": args} for case, func, args, _ in CASES]
 
 
@@ -276,7 +281,10 @@ def _not_ready(reason: str) -> None:
 @pytest.fixture(scope="session")
 def lines(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
     """Every Pyodide line at once (one node process each), every wheel set in each."""
-    reason = missing()
+    try:
+        reason = missing()  # installs Pyodide with npm ci when node_modules lacks it
+    except NotReady as e:  # npm missing or failing on a machine with node: a failure
+        return {"failed": str(e)}
     if reason:
         return {"not ready": reason}
     try:
@@ -293,6 +301,8 @@ def lines(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
 @pytest.fixture(params=[(line, name) for line in LINES for name in SETS],
                 ids=lambda p: f"{p[0]}-{p[1]}")
 def run(request: pytest.FixtureRequest, lines: dict[str, Any]) -> dict[str, Any]:
+    if "failed" in lines:
+        pytest.fail(f"Pyodide could not be installed: {lines['failed']}", pytrace=False)
     if "not ready" in lines:
         _not_ready(lines["not ready"])
     line, name = request.param
@@ -427,3 +437,41 @@ def test_main_py_inside_a_lite_workbook_runs_in_pyodide(tmp_path: Path):
     assert "error" not in out, out.get("error")
     assert out["results"]["settle"]["value"] == [[16.8, 16.6, 16.6, -50]]
     assert out["results"]["blank ruleset"]["value"] == [[46, 12, -18, -40]]
+
+
+def test_the_test_run_installs_pyodide_with_npm(tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
+    """A machine with node and npm but no tests/pyodide/node_modules: missing() runs
+    ``npm ci`` there once (a stand-in npm on PATH records the call and installs)."""
+    import pyodide_lite
+
+    if shutil.which("node") is None:
+        _not_ready("node is not installed")
+    folder = tmp_path / "pyodide"
+    folder.mkdir()
+    for name in ("package.json", "package-lock.json"):
+        shutil.copy(pyodide_lite.HERE / name, folder / name)
+    bin_dir = tmp_path / "bin"
+    bin_dir.mkdir()
+    npm = bin_dir / "npm"
+    made = " ".join(f"node_modules/{line}" for line in LINES)
+    npm.write_text("#!/bin/sh\n"
+                   f'echo "$PWD $*" >> "{tmp_path}/calls"\n'
+                   f"for d in {made}; do mkdir -p $d && touch $d/pyodide.mjs; done\n")
+    npm.chmod(0o755)
+    node_dir = Path(shutil.which("node") or "").parent
+    monkeypatch.setenv("PATH", f"{bin_dir}{os.pathsep}{node_dir}")
+    monkeypatch.setattr(pyodide_lite, "HERE", folder)
+    monkeypatch.setattr(pyodide_lite, "_INSTALL_FAILED", [])
+    assert pyodide_lite.missing() is None
+    assert pyodide_lite.missing() is None  # installed: npm is not asked again
+    calls = (tmp_path / "calls").read_text().splitlines()
+    assert calls == [f"{folder} ci --no-audit --no-fund --loglevel=error"]
+    # npm that fails: a failure with npm's own last line, not a skip
+    shutil.rmtree(folder / "node_modules")
+    npm.write_text("#!/bin/sh\necho 'npm ERR! network unreachable' >&2\nexit 1\n")
+    with pytest.raises(NotReady, match=r"^`npm ci` in tests/pyodide failed \(1\): npm ERR! "
+                                       "network unreachable$"):
+        pyodide_lite.missing()
+    # no node at all: the one reason to skip
+    monkeypatch.setenv("PATH", str(bin_dir))
+    assert pyodide_lite.missing() == "node is not installed (apt-get install nodejs npm)"

@@ -117,8 +117,9 @@ def test_rules_ranges(rules: list[list[Any]]):
 
 def test_blank_or_error_value_in_a_rules_range_names_the_key():
     game = [[35700, 32400, 22200, 9700]]
-    for value, said in [(None, "start has no value (it is blank)"),
-                        ("", "start has no value (it is blank)"),
+    blank = ("start has no value (its cell is blank, or 0, which is how desktop Excel sends an "
+             "empty cell)")
+    for value, said in [(None, blank), ("", blank), (0, blank), (0.0, blank),
                         ("#REF!", "the value of start is the Excel error #REF!"),
                         ({"type": "Error", "basicValue": "#N/A", "errorType": "NotAvailable"},
                          "the value of start is the Excel error #N/A")]:
