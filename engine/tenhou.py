@@ -38,12 +38,17 @@ from defusedxml.common import DefusedXmlException
 
 from .imported import ImportedGame, ImportResult, Problem, check_order, date_from_name
 
-_LINE = re.compile(
-    r"^\s*(?:(?P<lobby>[A-Z]\d{4})\s*\|\s*)?(?P<time>\d{1,2}:\d{2})\s*\|"
-    r"(?:\s*(?P<minutes>\d{1,3})\s*\|)?\s*(?P<rule>[^|]*?)\s*\|\s*(?P<players>.*?)\s*$")
+#: Longest lobby line read: four players, their results and the rules take under 200
+#: characters; longer lines are not results (and are not scanned).
+MAX_LINE = 1_000
+_LOBBY = re.compile(r"[A-Z][0-9]{4}")
+_TIME = re.compile(r"([0-9]{1,2}):([0-9]{2})")
+_MINUTES = re.compile(r"[0-9]{1,3}")
 # One result: (points) or (points,chips枚), followed by a space or the end of the line.
 _RESULT = re.compile(r"\((?P<pt>[+-]?\d+(?:\.\d+)?)(?:,(?P<chip>[+-]?\d+)枚)?\)(?=\s|$)")
 _LOG_ID = re.compile(r"\d{10}gm-[0-9a-f]{4}-\d{4}-[0-9a-f]{8}")
+#: Lobby results are within a few hundred points; larger ones are a damaged line.
+_MOST_POINTS = 10_000
 _EXAMPLE = "L1002 | 21:05 | 四般南喰赤－ | name(+50.0) name(+10.0) name(-20.0) name(-40.0)"
 
 
@@ -60,16 +65,42 @@ def parse_lobby(text: str, source: str = "") -> ImportResult:
     return out
 
 
+def _fields(line: str) -> tuple[str, str, str, str] | None:
+    """(lobby, time, rules, players) of a lobby line, or None if it is not one.
+
+    The line is ``[lobby |] time | [minutes |] rules | players``; players may hold ``|``
+    themselves. Split on ``|`` (no pattern over the whole line, so time is linear).
+    """
+    parts = line.split("|")
+    lobby = ""
+    if len(parts) > 1 and _LOBBY.fullmatch(parts[0].strip()):
+        lobby = parts.pop(0).strip()
+    if len(parts) < 3 or not _TIME.fullmatch(parts[0].strip()):
+        return None
+    time = parts.pop(0).strip()
+    if len(parts) >= 3 and _MINUTES.fullmatch(parts[0].strip()):
+        parts.pop(0)  # the ranked summary's minutes played
+    return lobby, time, parts[0].strip(), "|".join(parts[1:]).strip()
+
+
 def _lobby_line(line: str, number: int, source: str, date: Any, out: ImportResult
                 ) -> ImportedGame | None:
     def problem(message: str) -> None:
         out.problems.append(Problem(source, number, message))
 
-    m = _LINE.match(line)
-    if not m:
+    if len(line) > MAX_LINE:
+        problem(f"the line is longer than {MAX_LINE:,} characters, which no lobby result is; "
+                "check the file is a Tenhou lobby log.")
+        return None
+    fields = _fields(line)
+    if fields is None:
         problem(f'not a Tenhou lobby result; expected a line like "{_EXAMPLE}".')
         return None
-    rule, players = m["rule"], m["players"]
+    lobby, time, rule, players = fields
+    hours, minutes = (int(t) for t in time.split(":"))
+    if hours > 23 or minutes > 59:
+        problem(f'the time "{time}" is not a time of day (00:00 to 23:59); check the line.')
+        return None
     n = {"四": 4, "三": 3}.get(rule[:1])
     if n is None:
         problem(f'the table type "{rule}" should start with 四 (four players) or 三 '
@@ -86,6 +117,11 @@ def _lobby_line(line: str, number: int, source: str, date: Any, out: ImportResul
         problem(f"expected {n} players each with a result like name(+12.0), found "
                 f"{len(names)}; check the line is complete.")
         return None
+    if any(abs(f) >= _MOST_POINTS for f in finals) or \
+            any(c is not None and len(c.lstrip("+-")) > 4 for c in chips):
+        problem("a result is out of range (points from -9,999.9 to +9,999.9, at most 9,999 "
+                "chips); check the line.")
+        return None
     if any(not name for name in names):
         problem("a player has no name before their result.")
         return None
@@ -101,7 +137,7 @@ def _lobby_line(line: str, number: int, source: str, date: Any, out: ImportResul
         return None
     return ImportedGame(
         names=tuple(names), settled=True, finals=tuple(finals), date=date,
-        time=m["time"].zfill(5), source=source, line=number, rule=rule, lobby=m["lobby"] or "",
+        time=time.zfill(5), source=source, line=number, rule=rule, lobby=lobby,
         chips=tuple(int(c) for c in chips) if chips[0] is not None else None)
 
 
