@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from umaoka.engine import UmaokaError, ruleset, settle
-from umaoka.engine.imported import decode
+from umaoka.engine.imported import csv_plain, csv_text, decode
 from umaoka.engine.imports import (
     FORMATS,
     ImportedGame,
@@ -97,7 +97,10 @@ def write_csv(path: Path, rows: Sequence[Sequence[Any]], force: bool = False) ->
     if not path.parent.exists():
         raise UmaokaError(f"folder {path.parent} does not exist; create it first.")
     buf = io.StringIO()
-    csv.writer(buf, lineterminator="\r\n").writerows(rows)
+    # texts that would start a formula in Excel get a leading ' (CSV injection); our
+    # readers take it off again
+    csv.writer(buf, lineterminator="\r\n").writerows(
+        [rows[0], *([csv_text(v) if isinstance(v, str) else v for v in r] for r in rows[1:])])
     write_atomic(path, lambda tmp: tmp.write_bytes(buf.getvalue().encode("utf-8-sig")))
     return path
 
@@ -192,7 +195,7 @@ def _batch_games(path: Path, text: str) -> list[ImportedGame]:
     out = []
     for line, row in enumerate(reader, 2):
         try:
-            names = tuple((row.get(s) or "").strip() for s in seats)
+            names = tuple(csv_plain((row.get(s) or "").strip()) for s in seats)
             scores = tuple(int((row.get(f"{s}_score") or "").replace(",", "")) for s in seats)
             deposits = int((row.get("deposits") or "0").replace(",", "") or 0)
         except ValueError:

@@ -19,6 +19,7 @@ from typing import Any
 from rich.cells import cell_len, set_cell_size
 from umaoka.engine import UmaokaError
 from umaoka.engine.gamelog import SEATS
+from umaoka.engine.imported import csv_plain
 from umaoka.engine.ranking import TIE_BREAKS, StandingLine
 from umaoka.engine.season import Season, SeasonResult, StageResult, run_season
 from umaoka.engine.season_settings import read_season
@@ -50,7 +51,8 @@ def _rows(path: Path, what: str) -> tuple[list[str], Iterator[tuple[int, dict[st
     def rows() -> Iterator[tuple[int, dict[str, Any]]]:
         for row in reader:
             if any(str(v or "").strip() for v in row.values()):
-                yield reader.line_num, row
+                yield reader.line_num, {k: csv_plain(v) if isinstance(v, str) else v
+                                        for k, v in row.items()}
     return header, rows()
 
 

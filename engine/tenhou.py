@@ -36,7 +36,15 @@ from xml.etree.ElementTree import Element
 from defusedxml import ElementTree
 from defusedxml.common import DefusedXmlException
 
-from .imported import ImportedGame, ImportResult, Problem, check_order, date_from_name
+from .imported import (
+    ImportedGame,
+    ImportResult,
+    Problem,
+    check_order,
+    date_from_name,
+    name_date_problem,
+    name_problem,
+)
 
 #: Longest lobby line read: four players, their results and the rules take under 200
 #: characters; longer lines are not results (and are not scanned).
@@ -55,6 +63,10 @@ _EXAMPLE = "L1002 | 21:05 | 四般南喰赤－ | name(+50.0) name(+10.0) name(-2
 def parse_lobby(text: str, source: str = "") -> ImportResult:
     """Every lobby result line of ``text`` (blank lines and ``#`` comments are skipped)."""
     out = ImportResult()
+    message = name_date_problem(source)
+    if message:
+        out.problems.append(Problem(source, 0, message))
+        return out
     date = date_from_name(source)
     for number, line in enumerate(text.splitlines(), 1):
         if not line.strip() or line.lstrip().startswith("#"):
@@ -125,6 +137,10 @@ def _lobby_line(line: str, number: int, source: str, date: Any, out: ImportResul
     if any(not name for name in names):
         problem("a player has no name before their result.")
         return None
+    message = next(filter(None, map(name_problem, names)), None)
+    if message:
+        problem(message)
+        return None
     if len(set(names)) < n:
         problem(f"the same player is listed twice ({' '.join(names)}).")
         return None
@@ -149,14 +165,55 @@ class _Bad(Exception):
     """A log that cannot be imported: the message says why."""
 
 
+class _Number(ValueError):
+    """A number JSON cannot hold as an exact score (NaN, infinity, too many digits)."""
+
+
+def _json_int(text: str) -> int:
+    if len(text.lstrip("-")) > _MOST_DIGITS:
+        raise _Number(text)
+    return int(text)
+
+
+def _json_float(text: str) -> Decimal:
+    value = Decimal(text)
+    if abs(value.adjusted()) > _MOST_DIGITS:
+        raise _Number(text)
+    return value
+
+
+def _json_constant(text: str) -> Any:
+    raise _Number(text)
+
+
+#: The most digits a score in a log has (raw points: 6; a few more allowed).
+_MOST_DIGITS = 12
+
+
 def parse_json(text: str, source: str = "") -> ImportResult:
-    """One game from the JSON of tenhou.net/6 (``mjlog2json``)."""
+    """One game from the JSON of tenhou.net/6 (``mjlog2json``).
+
+    Numbers are read exactly (no floats): NaN, infinity and numbers of more than a dozen
+    digits are refused, as is nesting deeper than Python's JSON reader goes.
+    """
     out = ImportResult()
     try:
-        data = json.loads(text)
+        data = json.loads(text, parse_int=_json_int, parse_float=_json_float,
+                          parse_constant=_json_constant)
     except json.JSONDecodeError as e:
         out.problems.append(Problem(source, e.lineno, f"not valid JSON ({e.msg}); save the "
                                     "log exactly as tenhou.net/6 shows it."))
+        return out
+    except _Number as e:
+        shown = str(e) if len(str(e)) <= 20 else str(e)[:20] + "..."
+        out.problems.append(Problem(source, 0, f"the number {shown} is not a score (a "
+                                    "Tenhou log holds whole points and finals like 45.7); "
+                                    "the log looks damaged."))
+        return out
+    except (RecursionError, ValueError):
+        out.problems.append(Problem(source, 0, "the JSON is nested too deeply (or otherwise "
+                                    "unreadable) for a Tenhou game log; save the log exactly "
+                                    "as tenhou.net/6 shows it."))
         return out
     try:
         out.games.append(_json_game(data, source))
@@ -165,22 +222,43 @@ def parse_json(text: str, source: str = "") -> ImportResult:
     return out
 
 
+def _whole(value: Any) -> int:
+    """A whole number of points from a parsed log: an int, or a Decimal with no fraction."""
+    if isinstance(value, bool) or not isinstance(value, (int, Decimal)):
+        raise TypeError(value)
+    if isinstance(value, Decimal) and value != value.to_integral_value():
+        raise ValueError(value)
+    return int(value)
+
+
 def _json_game(data: Any, source: str) -> ImportedGame:
     if not isinstance(data, dict) or not all(k in data for k in ("name", "sc", "log")):
         raise _Bad("not a Tenhou game log: the JSON lacks name, sc or log.")
-    names = [str(n) for n in data["name"]]
+    names = data["name"]
+    if not isinstance(names, list) or not all(isinstance(n, str) for n in names):
+        raise _Bad('the log\'s "name" is not a list of player names (["A", "B", "C", "D"]); '
+                   "save the log exactly as tenhou.net/6 shows it.")
     sc, log = data["sc"], data["log"]
     rule = data.get("rule") if isinstance(data.get("rule"), dict) else {}
-    disp = str(rule.get("disp", ""))
+    disp = rule.get("disp", "")
+    disp = disp if isinstance(disp, str) else ""
     n = 3 if disp.startswith("三") or (len(names) == 4 and not names[3]) else 4
-    if len(names) < n or not isinstance(sc, list) or len(sc) < 2 * n or not log:
+    if len(names) < n or not isinstance(sc, list) or len(sc) < 2 * n or not log \
+            or not isinstance(log, list):
         raise _Bad("the log's names or final scores (sc) are incomplete.")
     try:
-        points = [int(sc[2 * i]) for i in range(n)]
-        finals = [Decimal(str(sc[2 * i + 1])) for i in range(n)]
+        points = [_whole(sc[2 * i]) for i in range(n)]
+    except (TypeError, ValueError):
+        raise _Bad("the log's raw points (sc) are not whole numbers like 35700; save the "
+                   "log exactly as tenhou.net/6 shows it.") from None
+    finals = [sc[2 * i + 1] for i in range(n)]
+    if any(isinstance(f, bool) or not isinstance(f, (int, Decimal)) for f in finals):
+        raise _Bad("the log's finals (sc) are not numbers like 45.7.")
+    finals = [Decimal(f) for f in finals]
+    try:
         first, last = log[0], log[-1]
-        dealer = int(first[0][0]) % n
-        total = sum(int(v) for v in first[1][:n])
+        dealer = _whole(first[0][0]) % n
+        total = sum(_whole(v) for v in first[1][:n])
         result = last[-1]
         check = None
         if result[0] == "和了":
@@ -189,13 +267,18 @@ def _json_game(data: Any, source: str) -> ImportedGame:
             declared = [sum(1 for tile in last[4 + 3 * seat + 2]
                             if isinstance(tile, str) and tile.startswith("r"))
                         for seat in range(n)]
-            leftover = (int(last[0][2]) + sum(declared)) * 1000
+            leftover = (_whole(last[0][2]) + sum(declared)) * 1000
             deltas = result[1] if len(result) > 1 else [0] * n
-            check = [int(last[1][i]) + int(deltas[i]) - 1000 * declared[i] for i in range(n)]
+            check = [_whole(last[1][i]) + _whole(deltas[i]) - 1000 * declared[i]
+                     for i in range(n)]
     except (TypeError, ValueError, IndexError, KeyError):
         raise _Bad("the log's hands are not in the tenhou.net/6 layout; save the log "
                    "exactly as tenhou.net/6 shows it.") from None
-    ref = str(data.get("ref", ""))
+    ref = data.get("ref", "")
+    ref = ref if isinstance(ref, str) else ""
+    message = None if date_from_name(ref) else name_date_problem(source)
+    if message:
+        raise _Bad(message)
     return _raw_game(names[:n], points, finals, leftover, total, dealer, source, check,
                      rule=disp, ref=ref, date=date_from_name(ref) or date_from_name(source),
                      start=total // n)
@@ -205,7 +288,7 @@ def parse_mjlog(data: bytes | str, source: str = "") -> ImportResult:
     """One game from a Tenhou mjlog (XML), parsed with defusedxml."""
     out = ImportResult()
     try:
-        root = ElementTree.fromstring(data)
+        root = ElementTree.fromstring(data, forbid_dtd=True)
     except DefusedXmlException:
         out.problems.append(Problem(source, 0, "the XML declares entities or a DTD, which a "
                                     "Tenhou log never does; it was not read."))
@@ -239,13 +322,13 @@ def _mjlog_game(root: Element, source: str) -> ImportedGame:
         flags = int(go.get("type", "0"))
         n = 3 if flags & 0x10 else 4
         names = [unquote(un.get(f"n{i}", "")) for i in range(n)]
-        owari = [float(v) for v in end.get("owari", "").split(",")]
-        points = [round(owari[2 * i]) * 100 for i in range(n)]
-        finals = [Decimal(end.get("owari", "").split(",")[2 * i + 1]) for i in range(n)]
+        owari = [_number(v) for v in end.get("owari", "").split(",")]
+        points = [int(owari[2 * i].to_integral_value()) * 100 for i in range(n)]
+        finals = [owari[2 * i + 1] for i in range(n)]
         taikyoku = root.find("TAIKYOKU")
-        dealer = int((taikyoku if taikyoku is not None else init).get("oya", "0")) % n
-        total = sum(int(v) * 100 for v in init.get("ten", "").split(",")[:n])
-        sticks = int(end.get("ba", "0,0").split(",")[1])
+        dealer = _int((taikyoku if taikyoku is not None else init).get("oya", "0")) % n
+        total = sum(_int(v) * 100 for v in init.get("ten", "").split(",")[:n])
+        sticks = _int(end.get("ba", "0,0").split(",")[1])
     except (ValueError, IndexError):
         raise _Bad("the mjlog's players or final result are malformed.") from None
     if any(not name for name in names):
@@ -254,7 +337,7 @@ def _mjlog_game(root: Element, source: str) -> ImportedGame:
     check = None
     if end.tag == "RYUUKYOKU":  # the hand's own before/after points, for a cross-check
         try:
-            sc = [int(v) for v in end.get("sc", "").split(",")]
+            sc = [_int(v) for v in end.get("sc", "").split(",")]
             check = [(sc[2 * i] + sc[2 * i + 1]) * 100 for i in range(n)]
         except (ValueError, IndexError):
             raise _Bad("the mjlog's last hand has malformed scores (sc).") from None
@@ -262,12 +345,40 @@ def _mjlog_game(root: Element, source: str) -> ImportedGame:
     rule = ("三" if n == 3 else "四") + table + ("南" if flags & 0x08 else "東") + \
         ("" if flags & 0x04 else "喰") + ("" if flags & 0x02 else "赤")
     lobby = go.get("lobby", "")
-    lobby = f"L{int(lobby):04d}" if lobby.isdigit() and int(lobby) else ""
+    lobby = f"L{int(lobby):04d}" if _DIGITS.fullmatch(lobby) and int(lobby) else ""
+    message = name_date_problem(source)
+    if message:
+        raise _Bad(message)
     ref_match = _LOG_ID.search(source)
     ref = ref_match.group() if ref_match else ""
     return _raw_game(names, points, finals, leftover, total, dealer, source, check, rule=rule,
                      ref=ref, date=date_from_name(source), start=total // n,
                      lobby=lobby)
+
+
+#: A number in an mjlog attribute: points/100 and finals such as ``357`` or ``-25.7``.
+_MJLOG_NUMBER = re.compile(r"-?[0-9]{1,9}(?:\.[0-9]{1,3})?")
+_DIGITS = re.compile(r"[0-9]{1,4}")
+
+
+def _number(text: str) -> Decimal:
+    """An mjlog number, exactly; "inf", "nan", "1e400" and long numbers are refused."""
+    text = text.strip()
+    if not _MJLOG_NUMBER.fullmatch(text):
+        raise ValueError(text)
+    return Decimal(text)
+
+
+def _int(text: str) -> int:
+    value = _number(text)
+    if value != value.to_integral_value():
+        raise ValueError(text)
+    return int(value)
+
+
+#: Raw points, totals and leftover sticks beyond these are a damaged log, not a game.
+_MOST_RAW = 10_000_000
+_MOST_FINAL = 100_000
 
 
 def _raw_game(names: list[str], points: list[int], finals: list[Decimal], leftover: int,
@@ -278,6 +389,14 @@ def _raw_game(names: list[str], points: list[int], finals: list[Decimal], leftov
     ``check``: the raw end points the last hand itself shows, when it ended in a draw.
     """
     n = len(names)
+    for name in names:
+        message = name_problem(name)
+        if message:
+            raise _Bad(message)
+    if any(abs(v) >= _MOST_RAW for v in [*points, total // n, leftover, *(check or ())]) \
+            or any(abs(f) >= _MOST_FINAL for f in finals):
+        raise _Bad("the log's scores are out of range (raw points in the millions or more); "
+                   "the log looks damaged.")
     order = [(dealer + k) % n for k in range(n)]
     names = [names[i] for i in order]
     points = [points[i] for i in order]

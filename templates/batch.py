@@ -23,7 +23,7 @@ from pathlib import Path
 from typing import Any
 
 from umaoka.engine import Ruleset, UmaokaError
-from umaoka.engine.imported import decode
+from umaoka.engine.imported import csv_plain, decode
 
 from .model import SHEET_NAME_MAX, Book, Game, League, Rules, rules_name
 from .settle_book import SettleReport, write_settled
@@ -138,7 +138,7 @@ def read_csv(path: Path, rules: Ruleset) -> CsvLeague:
 
         def cell(key: str, row: list[str] = row) -> str:
             i = col.get(key)
-            return row[i] if i is not None and i < len(row) else ""
+            return csv_plain(row[i]) if i is not None and i < len(row) else ""
 
         for key in header:
             value = cell(key)
