@@ -118,8 +118,8 @@ def _finals_row(cell: dict[str, str], source: str, line: int
             return None, f"the {o} player's name is blank; fill in every player."
         value = decimal(final)
         if value is None or abs(value) >= MOST_FINAL:
-            return None, (f'{name}\'s final score ("{_short(final)}") is not a number from '
-                          f"{-MOST_FINAL:,} to {MOST_FINAL:,}; write it like +52.1 or -19.4.")
+            return None, (f'{name}\'s final score ("{_short(final)}") is not a number; write '
+                          f"it like +52.1 or -19.4 (less than {MOST_FINAL:,} either way).")
         names.append(name)
         finals.append(value)
         raw = cell.get(f"{o}_score", "")
