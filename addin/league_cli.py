@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from umaoka.engine import UmaokaError, ruleset, settle
-from umaoka.engine.imported import csv_plain, csv_text, decode
+from umaoka.engine.imported import csv_plain, csv_text
 from umaoka.engine.imports import (
     FORMATS,
     ImportedGame,
@@ -29,9 +29,9 @@ from umaoka.engine.imports import (
     read_results,
 )
 from umaoka.engine.rating import rating_history, ratings
-from umaoka.engine.seating import parse_avoid, parse_pins, schedule
+from umaoka.engine.seating import MAX_PLAYERS, parse_avoid, parse_pins, schedule
 from umaoka.engine.stats import head_to_head, player_stats
-from umaoka.templates.io import MAX_INPUT, read_input
+from umaoka.templates.io import MAX_INPUT, read_input, read_text
 
 from .save import write_league_file
 
@@ -53,12 +53,14 @@ def _table(headers: Sequence[str], rows: Sequence[Sequence[Any]], title: str | N
     from rich import box
     from rich.table import Table
 
-    table = Table(title=title, box=box.SIMPLE_HEAD, header_style="bold", title_style="bold",
-                  pad_edge=False)
+    from .tables import markup
+
+    table = Table(title=markup(title) if title else None, box=box.SIMPLE_HEAD,
+                  header_style="bold", title_style="bold", pad_edge=False)
     for h in headers:
         table.add_column(h, justify="left" if h in left else "right", overflow="fold")
     for row in rows:
-        table.add_row(*(_cell(v) for v in row))
+        table.add_row(*(markup(_cell(v)) for v in row))
     return table
 
 
@@ -75,13 +77,21 @@ def _pct(v: Decimal | None) -> str:
 
 
 def _warn(problems: Sequence[Problem | str]) -> None:
+    from .tables import shown
+
     for p in problems:
-        print(f"{PROG}: warning: {p}", file=sys.stderr)
+        print(f"{PROG}: warning: {shown(p)}", file=sys.stderr)
 
 
 def _read(path: Path) -> bytes:
     """An input file's bytes; a missing or unreadable one is bad input (one sentence)."""
     return read_input(path, "an input file", MAX_INPUT)
+
+
+def _text(path: Path) -> str:
+    """An input text file (UTF-8, UTF-16 or Shift-JIS); missing, unreadable or binary
+    files are bad input, in one sentence naming the file."""
+    return read_text(path, "an input file", MAX_INPUT)
 
 
 def write_csv(path: Path, rows: Sequence[Sequence[Any]], force: bool = False) -> Path:
@@ -111,7 +121,10 @@ def write_csv(path: Path, rows: Sequence[Sequence[Any]], force: bool = False) ->
 
 def _players(spec: str) -> int | list[str]:
     text = spec.strip()
-    if text.isdigit():
+    if text.isascii() and text.isdigit():
+        if len(text) > 6:
+            raise UmaokaError(f"the player count ({text[:10]}...) must be between 1 and "
+                              f"{MAX_PLAYERS}.")
         return int(text)
     if "," in text:
         return [t.strip() for t in text.split(",") if t.strip()]
@@ -119,12 +132,14 @@ def _players(spec: str) -> int | list[str]:
     if not path.is_file():
         raise UmaokaError(f'"{spec}" is not a player count, names separated by commas, or a '
                           "file of names (one a line).")
-    return [line.strip() for line in decode(_read(path)).splitlines()
+    return [line.strip() for line in _text(path).splitlines()
             if line.strip() and not line.lstrip().startswith("#")]
 
 
 def cmd_seating(args: argparse.Namespace) -> int:
-    pins = parse_pins(decode(_read(Path(args.fixed))), args.tables_of) if args.fixed else []
+    from .tables import markup, shown
+
+    pins = parse_pins(_text(Path(args.fixed)), args.tables_of) if args.fixed else []
     s = schedule(_players(args.players), args.rounds, args.tables_of, args.seed, pins,
                  parse_avoid(args.avoid or ""), args.steps)
     out = _console()
@@ -133,9 +148,9 @@ def cmd_seating(args: argparse.Namespace) -> int:
                      left=rows[0][2:]))  # type: ignore[arg-type]
     for number, names in enumerate(s.sit_outs, 1):
         if names:
-            out.print(f"Round {number} sits out: {', '.join(names)}")
+            out.print(markup(f"Round {number} sits out: {', '.join(names)}"))
     for line in s.summary():
-        out.print(line)
+        out.print(markup(line))
     if args.csv:
         from umaoka.templates.batch import SEATS, csv_columns
 
@@ -159,7 +174,7 @@ def cmd_seating(args: argparse.Namespace) -> int:
         print(f"wrote {done.path}: Seating sheet and {done.rows} game rows of {done.league} "
               f"filled in (sessions {done.sessions[0]}-{done.sessions[1]}; type the scores)")
         if done.new_players:
-            print(f"new on the Players sheet: {', '.join(done.new_players)}")
+            print(shown(f"new on the Players sheet: {', '.join(done.new_players)}"))
     return 0
 
 
@@ -172,7 +187,7 @@ def _existing_keys(paths: Sequence[str]) -> dict[tuple[object, ...], str]:
     seen: dict[tuple[object, ...], str] = {}
     for name in paths:
         path = Path(name)
-        text = decode(_read(path))
+        text = _text(path)
         header = next(csv.reader(io.StringIO(text)), [])
         if "first" in [h.strip().lower() for h in header]:
             games = parse_finals_csv(text, path.name).games
@@ -259,7 +274,9 @@ def _import_into(args: argparse.Namespace, result: ImportResult) -> int:
     print(f"wrote {report.path}: {len(report.added)} games added to {report.league} "
           f"({', '.join(kinds)}); {len(report.problems)} skipped")
     if report.new_players:
-        print(f"new on the Players sheet: {', '.join(report.new_players)}")
+        from .tables import shown
+
+        print(shown(f"new on the Players sheet: {', '.join(report.new_players)}"))
     return 0
 
 
@@ -288,7 +305,7 @@ def _batch_rows(games: Sequence[ImportedGame]) -> list[list[Any]]:
 def _stat_games(path: Path, spec: str) -> list[Any]:
     """(names, Settlement) from a batch CSV, or (names, finals, places, scores) from a
     finals CSV; rows that cannot be used are warnings."""
-    text = decode(_read(path))
+    text = _text(path)
     header = [h.strip().lower() for h in next(csv.reader(io.StringIO(text)), [])]
     if "first" in header:
         result = parse_finals_csv(text, path.name)
@@ -298,15 +315,22 @@ def _stat_games(path: Path, spec: str) -> list[Any]:
 
     rules = ruleset(spec)
     games, problems = [], []
-    read = read_csv(path, rules)
+    try:
+        read = read_csv(path, rules, skip_bad_rows=True)
+    except UmaokaError as e:  # batch's sentences read on from the file's name
+        raise UmaokaError(f"{path.name} {e}") from None
     for warning in read.warnings:
-        print(f"{PROG}: warning: {path.name} {warning}", file=sys.stderr)
+        _warn([f"{path.name} {warning}"])
     for g in read.league.games:
         line = int((g.source or "line 0").rsplit(" ", 1)[-1])
         if g.is_blank():
             continue
         try:
             names = [("" if p is None else str(p)).strip() for p in g.players]
+            if not all(names):
+                raise UmaokaError("a player's name is blank; fill in every seat's player.")
+            if len(set(names)) < len(names):
+                raise UmaokaError(f"the same player is listed twice ({', '.join(names)}).")
             games.append((names, settle(g.scores, rules, g.deposits or 0,
                                         [p or 0 for p in g.penalties] or None)))
         except UmaokaError as e:

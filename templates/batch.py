@@ -104,12 +104,13 @@ def _league_name(path: Path) -> str:
     return name or "League"
 
 
-def read_csv(path: Path, rules: Ruleset) -> CsvLeague:
+def read_csv(path: Path, rules: Ruleset, skip_bad_rows: bool = False) -> CsvLeague:
     """The games of one CSV file as a league named after the file.
 
     Player names are kept exactly as written (``007`` stays ``007``); numbers are read
     exactly; a file that cannot be imported whole raises :class:`UmaokaError` naming the
-    line, so nothing is half-imported.
+    line, so nothing is half-imported. With ``skip_bad_rows`` (for reports such as
+    ``umaoka stats``) such a row is a warning instead and the rest is read.
     """
     if path.stat().st_size > MAX_CSV_BYTES:
         raise UmaokaError(f"is larger than {MAX_CSV_BYTES // 2**20} MB; split it into smaller "
@@ -140,15 +141,13 @@ def read_csv(path: Path, rules: Ruleset) -> CsvLeague:
             i = col.get(key)
             return csv_plain(row[i]) if i is not None and i < len(row) else ""
 
-        for key in header:
-            value = cell(key)
-            if bad := _CONTROL.search(value):
-                raise UmaokaError(f"{where}: the {key} field holds a control character "
-                                  f"(U+{ord(bad.group()):04X}), which a workbook cannot store; "
-                                  "remove it and run again.")
-            if len(value) > CELL_TEXT_MAX:
-                raise UmaokaError(f"{where}: the {key} field is longer than Excel's "
-                                  f"{CELL_TEXT_MAX:,} characters a cell; shorten it.")
+        message = _row_problem(header, cell, where)
+        if message and skip_bad_rows:
+            warnings.append(f"{message}; the row was skipped.")
+            continue
+        if message:
+            fix = "shorten it" if "longer than" in message else "remove it"
+            raise UmaokaError(f"{message}; {fix} and run again.")
         values: dict[str, Any] = {}
         for key in _NUMBER_COLUMNS:
             text_value = cell(key).strip()
@@ -172,6 +171,19 @@ def read_csv(path: Path, rules: Ruleset) -> CsvLeague:
                        else None for s in SEATS[:n]],
             source=where))
     return CsvLeague(league, warnings)
+
+
+def _row_problem(header: list[str], cell: Any, where: str) -> str | None:
+    """Why a row cannot go into a workbook (a control character, a text too long), or None."""
+    for key in header:
+        value = cell(key)
+        if bad := _CONTROL.search(value):
+            return (f"{where}: the {key} field holds a control character "
+                    f"(U+{ord(bad.group()):04X}), which a workbook cannot store")
+        if len(value) > CELL_TEXT_MAX:
+            return (f"{where}: the {key} field is longer than Excel's "
+                    f"{CELL_TEXT_MAX:,} characters a cell")
+    return None
 
 
 @dataclass
