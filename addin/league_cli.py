@@ -37,6 +37,8 @@ from .save import write_league_file
 
 PROG = "umaoka"
 WIDTH = 80
+#: Tables longer than this show their first and last rows and how many are between.
+LONG_TABLE = 40
 
 
 def _console() -> Any:
@@ -241,7 +243,11 @@ def cmd_import(args: argparse.Namespace) -> int:
     games = result.games
     if not games:
         raise UmaokaError("no game could be imported; see the warnings above.")
-    rows = [[g.date.isoformat() if g.date else "", g.time or "", _describe(g)] for g in games]
+    shown_games = games if len(games) <= LONG_TABLE else \
+        [*games[:LONG_TABLE // 2], None, *games[-LONG_TABLE // 2:]]
+    rows = [[g.date.isoformat() if g.date else "", g.time or "", _describe(g)] if g else
+            ["...", "", f"{len(games) - LONG_TABLE // 2 * 2:,} more games"]
+            for g in shown_games]
     players = "Players (results: finishing order, finals; logs: seats, raw points)"
     _console().print(_table(["Date", "Time", players], rows, left=[players],
                             title=f"Imported {len(games)} games"))

@@ -163,6 +163,8 @@ def name_problem(name: str) -> str | None:
     >>> print(name_problem(chr(27) + "[2J"))
     the name "\\x1b[2J" holds a control character (\\x1b); names are printable text.
     """
+    if name.isprintable():  # the common case, fast: no control or broken character
+        return None
     bad = next((c for c in name if unicodedata.category(c) in ("Cc", "Cs")), None)
     if bad is None:
         return None
