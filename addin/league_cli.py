@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from umaoka.engine import UmaokaError, ruleset, settle
-from umaoka.engine.imported import csv_plain, csv_text
+from umaoka.engine.imported import csv_plain, csv_rows, csv_text
 from umaoka.engine.imports import (
     FORMATS,
     ImportedGame,
@@ -190,11 +190,14 @@ def _existing_keys(paths: Sequence[str]) -> dict[tuple[object, ...], str]:
     for name in paths:
         path = Path(name)
         text = _text(path)
-        header = next(csv.reader(io.StringIO(text)), [])
-        if "first" in [h.strip().lower() for h in header]:
-            games = parse_finals_csv(text, path.name).games
-        else:
-            games = _batch_games(path, text)
+        try:
+            header = next(csv_rows(text), [])
+            if "first" in [h.strip().lower() for h in header]:
+                games = parse_finals_csv(text, path.name).games
+            else:
+                games = _batch_games(path, text)
+        except UmaokaError as e:
+            raise UmaokaError(f"{path.name} {e}") from None
         for g in games:
             for k in g.keys():
                 seen.setdefault(k, g.describe())
@@ -202,15 +205,15 @@ def _existing_keys(paths: Sequence[str]) -> dict[tuple[object, ...], str]:
 
 
 def _batch_games(path: Path, text: str) -> list[ImportedGame]:
-    reader = csv.DictReader(io.StringIO(text))
-    fields = [f.strip().lower() for f in reader.fieldnames or []]
+    reader = csv_rows(text)
+    fields = [f.strip().lower() for f in next(reader, [])]
     if "east" not in fields or "east_score" not in fields:
-        raise UmaokaError(f"{path} is neither a finals CSV (date,first,first_final,...) nor a "
+        raise UmaokaError("is neither a finals CSV (date,first,first_final,...) nor a "
                           "batch CSV (date,session,table,game,east,east_score,...).")
-    reader.fieldnames = fields
     seats = [s for s in ("east", "south", "west", "north") if s in fields]
     out = []
-    for line, row in enumerate(reader, 2):
+    for line, cells in enumerate(reader, 2):
+        row = dict(zip(fields, cells))
         try:
             names = tuple(csv_plain((row.get(s) or "").strip()) for s in seats)
             scores = tuple(int((row.get(f"{s}_score") or "").replace(",", "")) for s in seats)
@@ -312,7 +315,10 @@ def _stat_games(path: Path, spec: str) -> list[Any]:
     """(names, Settlement) from a batch CSV, or (names, finals, places, scores) from a
     finals CSV; rows that cannot be used are warnings."""
     text = _text(path)
-    header = [h.strip().lower() for h in next(csv.reader(io.StringIO(text)), [])]
+    try:
+        header = [h.strip().lower() for h in next(csv_rows(text), [])]
+    except UmaokaError as e:
+        raise UmaokaError(f"{path.name} {e}") from None
     if "first" in header:
         result = parse_finals_csv(text, path.name)
         _warn(result.problems)

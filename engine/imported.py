@@ -8,12 +8,17 @@ sca20260404.log line 3: not a Tenhou lobby result.
 
 from __future__ import annotations
 
+import csv
 import datetime as dt
+import io
 import re
 import unicodedata
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from decimal import Decimal, InvalidOperation
+from typing import Any
+
+from .errors import UmaokaError
 
 #: Bidirectional overrides: they reorder what a terminal shows after them.
 _BIDI = frozenset("\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
@@ -209,6 +214,22 @@ def csv_plain(text: str) -> str:
     if text.startswith("'") and text[1:2] in (*FORMULA_START, "'"):
         return text[1:]
     return text
+
+
+def csv_rows(text: str | Any) -> Iterator[list[str]]:
+    """The rows of a CSV text (or of a ``csv.reader``); what the csv module cannot read (a
+    field over its 131,072 characters, say) is an :class:`UmaokaError` naming the line,
+    never ``csv.Error``.
+
+    >>> list(csv_rows("a,b\\r\\n1,2\\r\\n"))
+    [['a', 'b'], ['1', '2']]
+    """
+    reader = csv.reader(io.StringIO(text, newline="")) if isinstance(text, str) else text
+    try:
+        yield from reader
+    except csv.Error as e:
+        raise UmaokaError(f"line {reader.line_num} cannot be read as CSV ({e}); save the "
+                          "file from Excel as CSV UTF-8.") from None
 
 
 def decimal(text: str) -> Decimal | None:

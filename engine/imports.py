@@ -34,7 +34,6 @@ Decimal('-41.0')), (1, 2, 3, 4))
 
 from __future__ import annotations
 
-import csv
 import datetime as dt
 import gzip
 import io
@@ -42,12 +41,14 @@ import zlib
 from collections.abc import Iterable
 
 from . import tenhou
+from .errors import UmaokaError
 from .imported import (
     ImportedGame,
     ImportResult,
     Problem,
     check_order,
     csv_plain,
+    csv_rows,
     decimal,
     decode,
     name_problem,
@@ -67,8 +68,11 @@ FINALS_COLUMNS = ("date", "time", "session", "table", "game", "lobby", "ref",
 def parse_finals_csv(text: str, source: str = "") -> ImportResult:
     """Read a finals CSV (see the module help); bad rows are problems with their line."""
     out = ImportResult()
-    reader = csv.reader(io.StringIO(text))
-    rows = list(reader)
+    try:
+        rows = list(csv_rows(text))
+    except UmaokaError as e:
+        out.problems.append(Problem(source, 0, str(e)))
+        return out
     if not rows:
         out.problems.append(Problem(source, 0, "the file is empty; a finals CSV needs a "
                                     "header row (date,first,first_final,second,...)."))

@@ -23,7 +23,7 @@ from pathlib import Path
 from typing import Any
 
 from umaoka.engine import Ruleset, UmaokaError
-from umaoka.engine.imported import csv_plain, decode
+from umaoka.engine.imported import csv_plain, csv_rows, decode
 
 from .model import SHEET_NAME_MAX, Book, Game, League, Rules, rules_name
 from .settle_book import SettleReport, write_settled
@@ -122,7 +122,8 @@ def read_csv(path: Path, rules: Ruleset, skip_bad_rows: bool = False) -> CsvLeag
                           f"{','.join(csv_columns(rules.players))}.")
     n = rules.players
     reader = csv.reader(io.StringIO(text, newline=""), delimiter=_delimiter(lines[0]))
-    header = [h.strip().lower() for h in next(reader)]
+    rows = csv_rows(reader)  # csv's own errors as a sentence naming the line
+    header = [h.strip().lower() for h in next(rows)]
     need = [c for c in csv_columns(n) if not c.endswith("_penalty") and c != "deposits"]
     missing = [c for c in need if c not in header]
     if missing:
@@ -132,7 +133,7 @@ def read_csv(path: Path, rules: Ruleset, skip_bad_rows: bool = False) -> CsvLeag
     col = {h: i for i, h in reversed(list(enumerate(header))) if h}
     league = League(_league_name(path))
     warnings: list[str] = []
-    for row in reader:
+    for row in rows:
         where = f"line {reader.line_num}"
         if not any(c.strip() for c in row):
             continue
