@@ -158,6 +158,10 @@ def name_date_problem(name: str) -> str | None:
             "e.g. sca20260404.log, so its games get their date.")
 
 
+#: The longest player name read (online names are a dozen characters at most).
+MAX_NAME = 200
+
+
 def name_problem(name: str) -> str | None:
     """Why ``name`` cannot be a player's name, or None: control characters (an escape
     sequence, a line break) and broken characters never come from a real name, and no
@@ -168,6 +172,9 @@ def name_problem(name: str) -> str | None:
     >>> print(name_problem(chr(27) + "[2J"))
     the name "\\x1b[2J" holds a control character (\\x1b); names are printable text.
     """
+    if len(name) > MAX_NAME:
+        return (f'the name "{visible(name[:20])}..." is longer than {MAX_NAME} characters; '
+                "shorten it.")
     if name.isprintable():  # the common case, fast: no control or broken character
         return None
     bad = next((c for c in name if unicodedata.category(c) in ("Cc", "Cs")), None)

@@ -460,3 +460,35 @@ def test_finals_csv_reader_never_raises(rows: list[list[str]]) -> None:
                      "third_final", "fourth", "fourth_final", "first_score"])
     writer.writerows(rows)
     check(quick(lambda: parse_finals_csv(buf.getvalue(), "night.csv")))
+
+
+@SETTINGS
+@given(st.lists(st.lists(CSV_CELLS, max_size=14), max_size=6), st.booleans())
+def test_batch_csv_reader_gives_rows_or_one_sentence(rows: list[list[str]], skip: bool) -> None:
+    import tempfile
+
+    from umaoka.engine import UmaokaError
+
+    buf = io.StringIO()
+    writer = csv.writer(buf)
+    writer.writerow("date,session,table,game,east,east_score,south,south_score,west,"
+                    "west_score,north,north_score".split(","))
+    writer.writerows(rows)
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "night.csv"
+        path.write_text(buf.getvalue(), encoding="utf-8")
+        try:
+            read = quick(lambda: read_csv(path, ruleset("mleague"), skip_bad_rows=skip))
+        except UmaokaError as e:
+            assert not skip and "\n" not in str(e)
+            return
+        for warning in read.warnings:
+            assert warning.startswith("line ") and "\n" not in warning
+
+
+def test_names_longer_than_anyone_writes_are_refused(capsys: pytest.CaptureFixture[str]
+                                                     ) -> None:
+    assert "longer than 200 characters" in (name_problem("x" * 201) or "")
+    assert name_problem("x" * 200) is None
+    code, _, err = run(capsys, "seating", ",".join(["x" * 300, "B", "C", "D"]), "--rounds", "1")
+    assert code == 2 and "is longer than 200 characters" in err
