@@ -19,7 +19,7 @@ from typing import Any
 from rich.cells import cell_len, set_cell_size
 from umaoka.engine import UmaokaError
 from umaoka.engine.gamelog import SEATS
-from umaoka.engine.imported import csv_plain
+from umaoka.engine.imported import csv_plain, visible
 from umaoka.engine.ranking import TIE_BREAKS, StandingLine
 from umaoka.engine.season import Season, SeasonResult, StageResult, run_season
 from umaoka.engine.season_settings import read_season
@@ -94,7 +94,9 @@ def _num(v: Decimal | None, sign: bool = True) -> str:
 def table(header: Sequence[str], rows: Sequence[Sequence[str]], left: Sequence[int] = (1,),
           width: int = WIDTH) -> list[str]:
     """Columns separated by two spaces; columns in ``left`` are left-aligned and shrink
-    (widest first) until the table fits ``width``."""
+    (widest first) until the table fits ``width``. Control characters in a cell (a name)
+    are written out (``\\x1b``) before measuring, as the terminal will show them."""
+    rows = [[visible(c) for c in r] for r in rows]
     widths = [max([cell_len(h)] + [cell_len(r[i]) for r in rows]) for i, h in enumerate(header)]
     while sum(widths) + 2 * (len(widths) - 1) > width:
         shrinkable = [i for i in left if widths[i] > 6]

@@ -292,7 +292,10 @@ def test_escape_sequences_in_names_never_reach_the_terminal(
     games.write_text("east,east_score,south,south_score,west,west_score,north,north_score\n"
                      f"{evil}[bold]A,45000,B,30000,C,15000,D,10000\n", encoding="utf-8")
     code, out, err = run(capsys, "season", season, games)
-    assert "\x1b" not in out + err and "\x07" not in out + err
+    assert code == 0 and "\x1b" not in out + err and "\x07" not in out + err
+    rows = [line for line in out.splitlines() if line[:3] in ("1  ", "2  ")]
+    assert rows[0].startswith("1  \\x1b]0;OWNED\\x07\\x1b[2J[bold]A  1   +65.0")
+    assert rows[1].index(" 1 ") == rows[0].index(" 1 ")  # columns line up
 
 
 # ------------------------------------------------------------------------------------------------
