@@ -123,7 +123,7 @@ def write_csv(path: Path, rows: Sequence[Sequence[Any]], force: bool = False) ->
 
 def _players(spec: str) -> int | list[str]:
     text = spec.strip()
-    if text.isascii() and text.isdigit():
+    if text.isdecimal():  # int() reads every decimal digit, full-width ones too
         if len(text) > 6:
             raise UmaokaError(f"the player count ({text[:10]}...) must be between 1 and "
                               f"{MAX_PLAYERS}.")

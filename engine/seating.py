@@ -21,8 +21,6 @@ Table(round=1, number=1, seats=('P4', 'P14', 'P13', 'P16'))
 
 from __future__ import annotations
 
-import csv
-import io
 import random
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
@@ -31,7 +29,7 @@ from typing import Any
 
 from .draw import STEPS, Draw, Pinned
 from .errors import UmaokaError
-from .imported import name_problem
+from .imported import csv_rows, name_problem
 from .settle import seat_names
 
 #: Largest schedules we draw (the search takes a few seconds at this size).
@@ -221,7 +219,10 @@ def parse_pins(text: str, table_size: int = 4) -> list[Pin]:
     [Pin(round=1, table=2, name='Aki', seat=0), Pin(round=1, table=2, name='Ben', seat=3)]
     """
     pins: list[Pin] = []
-    rows = list(csv.reader(io.StringIO(text)))
+    try:
+        rows = list(csv_rows(text))
+    except UmaokaError as e:
+        raise UmaokaError(f"fixed seating {e}") from None
     for line, row in enumerate(rows, 1):
         cells = [c.strip() for c in row]
         if not any(cells) or cells[0].startswith("#"):

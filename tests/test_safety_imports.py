@@ -495,3 +495,21 @@ def test_names_longer_than_anyone_writes_are_refused(capsys: pytest.CaptureFixtu
     assert name_problem("x" * 200) is None
     code, _, err = run(capsys, "seating", ",".join(["x" * 300, "B", "C", "D"]), "--rounds", "1")
     assert code == 2 and "is longer than 200 characters" in err
+
+
+def test_a_csv_field_the_csv_module_refuses_is_one_sentence(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    wide = tmp_path / "wide.csv"
+    wide.write_text("date,session,table,game,east,east_score,south,south_score,west,"
+                    "west_score,north,north_score\n2026-04-04,1,1,1," + "A" * 200_000 +
+                    ",40000,B,30000,C,20000,D,10000\n", encoding="utf-8")
+    for argv in (["stats", wide], ["import", JSON_WIN, "--existing", wide],
+                 ["seating", "16", "--rounds", "1", "--fixed", wide],
+                 ["rankpoints", "--room", "general", "--rank", "1dan", "--csv", wide]):
+        code, _, err = run(capsys, *argv)
+        assert code == 2, argv
+        one_sentence(err)
+        assert "line 2 cannot be read as CSV (field larger than field limit" in err
+    result = read_results("wide.csv", wide.read_bytes())
+    assert not result.games and "line 2 cannot be read as CSV" in str(result.problems[0])
+    assert parse_lobby("１６") and main(["seating", "１６", "--rounds", "1"]) == 0
