@@ -41,6 +41,8 @@ class _Parser(argparse.ArgumentParser):
         self._negative_number_matcher = re.compile(r"^-\d[\d,._]*$|^-\.\d+$")
 
     def error(self, message: str) -> NoReturn:
+        # a 5,000-digit --rounds is quoted by its first digits, not in full
+        message = re.sub(r"'([^']{30})[^']{10,}'", r"'\1...'", message)
         raise UsageError(f"{message} (see `{self.prog} --help`)")
 
 

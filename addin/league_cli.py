@@ -173,8 +173,9 @@ def cmd_seating(args: argparse.Namespace) -> int:
         done = seat_into(Path(args.into), s, args.league,
                          Path(args.output) if args.output else None, force=args.force,
                          session=args.session, write=write_league_file)
-        print(f"wrote {done.path}: Seating sheet and {done.rows} game rows of {done.league} "
-              f"filled in (sessions {done.sessions[0]}-{done.sessions[1]}; type the scores)")
+        print(shown(f"wrote {done.path}: Seating sheet and {done.rows} game rows of "
+                    f"{done.league} filled in (sessions {done.sessions[0]}-{done.sessions[1]}; "
+                    "type the scores)"))
         if done.new_players:
             print(shown(f"new on the Players sheet: {', '.join(done.new_players)}"))
     return 0
@@ -279,12 +280,12 @@ def _import_into(args: argparse.Namespace, result: ImportResult) -> int:
                          Path(args.output) if args.output else None, force=args.force,
                          keep_duplicates=args.keep_duplicates, strict=args.strict,
                          session=args.session, warn=_warn, write=write_league_file)
-    kinds = sorted({"platform finals" if g.settled else "game logs" for g in report.added})
-    print(f"wrote {report.path}: {len(report.added)} games added to {report.league} "
-          f"({', '.join(kinds)}); {len(report.problems)} skipped")
-    if report.new_players:
-        from .tables import shown
+    from .tables import shown
 
+    kinds = sorted({"platform finals" if g.settled else "game logs" for g in report.added})
+    print(shown(f"wrote {report.path}: {len(report.added)} games added to {report.league} "
+                f"({', '.join(kinds)}); {len(report.problems)} skipped"))
+    if report.new_players:
         print(shown(f"new on the Players sheet: {', '.join(report.new_players)}"))
     return 0
 
