@@ -101,10 +101,13 @@ def parse_finals_csv(text: str, source: str = "") -> ImportResult:
 def _finals_row(cell: dict[str, str], source: str, line: int
                 ) -> tuple[ImportedGame | None, str | None]:
     for column, text in cell.items():
-        message = name_problem(text)
-        if message and column in ORDINALS:
-            return None, message
+        message = name_problem(text) if column in ORDINALS else None
         if message:
+            return None, message
+        if len(text) > MAX_CELL:
+            return None, (f"the {column} cell is longer than {MAX_CELL:,} characters; no "
+                          "result needs that many.")
+        if visible(text) != text:
             return None, (f'the {column} cell "{visible(_short(text))}" holds a control '
                           "character; cells are printable text.")
     date = None
@@ -152,6 +155,8 @@ def _finals_row(cell: dict[str, str], source: str, line: int
 #: Finals and raw scores a game can have; beyond them a cell is a typo, not a score.
 MOST_FINAL = 100_000
 MOST_SCORE = 10_000_000
+#: The longest cell of a finals CSV read (a date, a name, a log id: a few dozen characters).
+MAX_CELL = 1_000
 
 
 def _short(text: str) -> str:

@@ -516,3 +516,21 @@ def test_a_csv_field_the_csv_module_refuses_is_one_sentence(
     result = read_results("wide.csv", wide.read_bytes())
     assert not result.games and "line 2 cannot be read as CSV" in str(result.problems[0])
     assert parse_lobby("１６") and main(["seating", "１６", "--rounds", "1"]) == 0
+
+
+def test_bad_finals_csv_rows_are_reported_and_the_rest_reads() -> None:
+    head = "date,ref,first,first_final,second,second_final,third,third_final,first_score\n"
+    rows = ["2026-04-04,x,A,+10,B,0,C,-10,", "2026-04-04," + "x" * 2000 + ",A,+10,B,0,C,-10,",
+            "2026-04-04,a\x1b,A,+10,B,0,C,-10,", "2026-04-04,x,A,+" + "9" * 5000 + ",B,0,C,-10,",
+            "2026-04-04,x,A,+10,B,0,C,-10,35700.5", "2026-04-04,x,A,+10,B,0,C,-10,1e999999",
+            "2026-04-04,x,A,+1e3,B,0,C,-10,", "2026-04-04,y,A,+10,B,0,C,-10,"]
+    result = quick(lambda: parse_finals_csv(head + "\n".join(rows) + "\n", "night.csv"))
+    assert [g.line for g in result.games] == [2, 9]
+    messages = {p.line: p.message for p in result.problems}
+    assert sorted(messages) == [3, 4, 5, 6, 7, 8]
+    assert messages[3] == "the ref cell is longer than 1,000 characters; no result needs that many."
+    assert messages[4].startswith('the ref cell "a\\x1b" holds a control character')
+    assert "longer than 1,000" in messages[5]
+    assert messages[6].startswith('A\'s raw score ("35700.5") is not whole points')
+    assert messages[7].startswith('A\'s raw score ("1e999999") is not whole points')
+    assert messages[8].startswith('A\'s final score ("+1e3") is not a number')
