@@ -30,8 +30,10 @@ JSON_WIN = DATA / "2026040421gm-0009-1002-5e6f7a8b.json"
 MJLOG = DATA / "2026040420gm-0001-1002-0a1b2c3d.mjlog"
 LINE = "L1002 | 00:44 | 四般南喰赤－ | {} "
 FOUR = "A(+61.0) B(0.0) C(-25.0) D(-36.0)"
-#: Generous for a loaded CI machine; the cases take milliseconds.
+#: Generous for a loaded CI machine; the parser cases take milliseconds.
 FAST = 1.0
+#: A whole command (rich tables, CSV files) on a loaded machine; the hangs were 36 s and up.
+COMMAND = 3.0
 
 
 def quick(call: Callable[[], Any], limit: float = FAST) -> Any:
@@ -42,7 +44,7 @@ def quick(call: Callable[[], Any], limit: float = FAST) -> Any:
     return out
 
 
-def run(capsys: pytest.CaptureFixture[str], *argv: object, limit: float = FAST
+def run(capsys: pytest.CaptureFixture[str], *argv: object, limit: float = COMMAND
         ) -> tuple[int, str, str]:
     code = quick(lambda: main([str(a) for a in argv]), limit)
     out, err = capsys.readouterr()
