@@ -37,6 +37,7 @@ from defusedxml import ElementTree
 from defusedxml.common import DefusedXmlException
 
 from .imported import (
+    MAX_NAME,
     ImportedGame,
     ImportResult,
     Problem,
@@ -321,7 +322,8 @@ def _mjlog_game(root: Element, source: str) -> ImportedGame:
     try:
         flags = int(go.get("type", "0"))
         n = 3 if flags & 0x10 else 4
-        names = [unquote(un.get(f"n{i}", "")) for i in range(n)]
+        # a name is URL-encoded UTF-8: at most 12 characters a character
+        names = [unquote(un.get(f"n{i}", "")[:12 * MAX_NAME + 1]) for i in range(n)]
         owari = [_number(v) for v in end.get("owari", "").split(",")]
         points = [int(owari[2 * i].to_integral_value()) * 100 for i in range(n)]
         finals = [owari[2 * i + 1] for i in range(n)]
