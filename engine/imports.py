@@ -282,6 +282,8 @@ def read_results(name: str, data: bytes, fmt: str | None = None) -> ImportResult
         return tenhou.parse_mjlog(data, name)
     try:
         text = decode(data)
+        if "\x00" in text:  # no text file holds a NUL: binary bytes decoded by chance
+            raise UnicodeDecodeError("utf-8", data, 0, 1, "NUL")
     except UnicodeDecodeError:
         return ImportResult(problems=[Problem(name, 0, "the file is neither UTF-8, UTF-16 "
                                               "nor Shift_JIS text; save it as UTF-8.")])

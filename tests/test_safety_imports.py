@@ -536,3 +536,11 @@ def test_bad_finals_csv_rows_are_reported_and_the_rest_reads() -> None:
     assert messages[6].startswith('A\'s raw score ("35700.5") is not whole points')
     assert messages[7].startswith('A\'s raw score ("1e999999") is not whole points')
     assert messages[8].startswith('A\'s final score ("+1e3") is not a number')
+
+
+def test_a_binary_file_is_one_problem_not_a_line_each() -> None:
+    data = bytes(range(1, 256)) * 40 + b"\x00" + b"L1002 | 00:44\n" * 100
+    for name in ("photo.log", "photo.csv", "photo.json"):
+        result = quick(lambda name=name: read_results(name, data))
+        assert [str(p) for p in result.problems] == [
+            f"{name}: the file is neither UTF-8, UTF-16 nor Shift_JIS text; save it as UTF-8."]
