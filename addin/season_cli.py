@@ -45,14 +45,25 @@ def load_season(path: Path) -> Season:
 def _rows(path: Path, what: str) -> tuple[list[str], Iterator[tuple[int, dict[str, Any]]]]:
     text = _read_text(path, what)
     reader = csv.DictReader(io.StringIO(text, newline=""))
-    header = [str(h or "").strip().lower() for h in (reader.fieldnames or [])]
+
+    def unreadable(e: csv.Error) -> UmaokaError:  # a field over 131,072 characters, say
+        return UmaokaError(f"{path.name} line {reader.reader.line_num} cannot be read as CSV "
+                           f"({e}); save the file from Excel as CSV UTF-8.")
+
+    try:
+        header = [str(h or "").strip().lower() for h in (reader.fieldnames or [])]
+    except csv.Error as e:
+        raise unreadable(e) from None
     reader.fieldnames = header
 
     def rows() -> Iterator[tuple[int, dict[str, Any]]]:
-        for row in reader:
-            if any(str(v or "").strip() for v in row.values()):
-                yield reader.line_num, {k: csv_plain(v) if isinstance(v, str) else v
-                                        for k, v in row.items()}
+        try:
+            for row in reader:
+                if any(str(v or "").strip() for v in row.values()):
+                    yield reader.line_num, {k: csv_plain(v) if isinstance(v, str) else v
+                                            for k, v in row.items()}
+        except csv.Error as e:
+            raise unreadable(e) from None
     return header, rows()
 
 

@@ -515,6 +515,11 @@ def test_a_csv_field_the_csv_module_refuses_is_one_sentence(
         assert code == 2, argv
         one_sentence(err)
         assert "line 2 cannot be read as CSV (field larger than field limit" in err
+    season = tmp_path / "s.ini"
+    season.write_text("[season]\nname = x\n\n[stage 1]\nruleset = mleague\n", encoding="utf-8")
+    code, _, err = run(capsys, "season", season, wide)
+    assert code == 2 and "wide.csv line 2 cannot be read as CSV (field larger" in err
+    one_sentence(err)
     result = read_results("wide.csv", wide.read_bytes())
     assert not result.games and "line 2 cannot be read as CSV" in str(result.problems[0])
     assert parse_lobby("１６") and main(["seating", "１６", "--rounds", "1"]) == 0
