@@ -392,7 +392,7 @@ def _raw_game(names: list[str], points: list[int], finals: list[Decimal], leftov
     """
     n = len(names)
     for name in names:
-        message = name_problem(name)
+        message = name_problem(name) if name else "the log lacks a player's name."
         if message:
             raise _Bad(message)
     if any(abs(v) >= _MOST_RAW for v in [*points, total // n, leftover, *(check or ())]) \

@@ -134,6 +134,7 @@ BAD_LOGS = {
                   "out of range"),
     "hands.json": (with_json(log=[[["x"]]]), "not in the tenhou.net/6 layout"),
     "esc.json": (with_json(name=["\x1b[2J", "B", "C", "D"]), "holds a control character"),
+    "blank.json": (with_json(name=["A", "", "C", "D"]), "the log lacks a player's name."),
     "inf.mjlog": (MJLOG.read_text(encoding="utf-8").replace('owari="', 'owari="inf,'),
                   "players or final result are malformed"),
     "digits.mjlog": (MJLOG.read_text(encoding="utf-8").replace('ten="', 'ten="' + "9" * 5000),
