@@ -550,3 +550,18 @@ def test_a_binary_file_is_one_problem_not_a_line_each() -> None:
         result = quick(lambda name=name: read_results(name, data))
         assert [str(p) for p in result.problems] == [
             f"{name}: the file is neither UTF-8, UTF-16 nor Shift_JIS text; save it as UTF-8."]
+
+
+def test_markup_in_names_is_printed_as_text(tmp_path: Path,
+                                           capsys: pytest.CaptureFixture[str]) -> None:
+    log = tmp_path / "sca20260404.log"
+    log.write_text(LINE.format("[bold]x(+61.0) [red]y[/](0.0) [link=http://e]z(-25.0) "
+                               "D(-36.0)"), encoding="utf-8")
+    code, out, err = run(capsys, "import", log)
+    assert code == 0 and err == ""
+    assert "[bold]x +61.0" in out and "[red]y[/] 0.0" in out and "[link=http://e]z" in out
+    path = tmp_path / "night.csv"
+    assert main(["import", str(log), "-o", str(path)]) == 0
+    capsys.readouterr()
+    code, out, err = run(capsys, "stats", path)
+    assert code == 0 and "[bold]x" in out and "[red]y[/]" in out
