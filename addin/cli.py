@@ -41,6 +41,8 @@ class _Parser(argparse.ArgumentParser):
         self._negative_number_matcher = re.compile(r"^-\d[\d,._]*$|^-\.\d+$")
 
     def error(self, message: str) -> NoReturn:
+        # a 5,000-digit --rounds is quoted by its first digits, not in full
+        message = re.sub(r"'([^']{30})[^']{10,}'", r"'\1...'", message)
         raise UsageError(f"{message} (see `{self.prog} --help`)")
 
 
@@ -231,7 +233,9 @@ def _season_lines(report: Any) -> None:
     if getattr(report, "season", None) is not None:
         from umaoka.addin.season_cli import season_report
 
-        print("\n".join(season_report(report.season)))
+        from .tables import shown
+
+        print("\n".join(shown(line) for line in season_report(report.season)))
 
 
 def cmd_settle(args: argparse.Namespace) -> int:
@@ -241,8 +245,10 @@ def cmd_settle(args: argparse.Namespace) -> int:
     check_spreadsheet(Path(args.input))
     report = settle_file(Path(args.input), Path(args.output) if args.output else None,
                          force=args.force)
+    from .tables import shown
+
     for line in report.problems:
-        print(f"{PROG}: warning: {line}", file=sys.stderr)
+        print(f"{PROG}: warning: {shown(line)}", file=sys.stderr)
     if report.standings:
         title = f"{Path(args.input).name}: {_games(report.games)}"
         _console().print(_standings_table(report.standings, title, lang=args.lang))
@@ -258,6 +264,8 @@ _CSV_VERBS = ("is ", "lacks ", "line ", "cannot ", "could ", "has ", "holds ")
 def cmd_batch(args: argparse.Namespace) -> int:
     from rich.progress import Progress
     from umaoka.templates.batch import csv_files, run_batch
+
+    from .tables import shown
 
     folder = Path(args.spec)
     rules = ruleset(args.ruleset)
@@ -280,11 +288,12 @@ def cmd_batch(args: argparse.Namespace) -> int:
                 failures += 1
                 # "junk.csv lacks the columns ...", but "junk.csv: out/junk.xlsx already exists"
                 glue = " " if result.error.startswith(_CSV_VERBS) else ": "
-                print(f"{PROG}: error: {name}{glue}{result.error}", file=sys.stderr)
+                print(f"{PROG}: error: {shown(name)}{glue}{shown(result.error)}",
+                      file=sys.stderr)
                 continue
             assert result.report is not None
             for line in result.warnings:
-                print(f"{PROG}: warning: {name} {line}", file=sys.stderr)
+                print(f"{PROG}: warning: {shown(name)} {shown(line)}", file=sys.stderr)
             bad = len(result.report.problems)
             print(f"wrote {result.report.path}: {_settled_line(result.report.games, bad)}")
     return 2 if failures else 0
@@ -405,9 +414,11 @@ def cmd_season(args: argparse.Namespace) -> int:
 
     lines, problems = run(Path(args.season), [Path(p) for p in args.games],
                           [Path(p) for p in args.penalties or ()], args.stage)
+    from .tables import shown
+
     for line in problems:
-        print(f"{PROG}: warning: {line}", file=sys.stderr)
-    print("\n".join(lines).rstrip())
+        print(f"{PROG}: warning: {shown(line)}", file=sys.stderr)
+    print("\n".join(shown(line) for line in lines).rstrip())
     return 0
 
 
@@ -524,11 +535,19 @@ def _rankpoints_csv(args: argparse.Namespace, n: int) -> int:
     rule = rank_point_rule(args.system, args.room, args.rank, args.length, n)
     preset = {"tenhou": "tenhou", "mahjongsoul": "mahjongsoul"}[rule.system]
     rules = ruleset(preset if n == 4 else f"{preset}-sanma")
+    from umaoka.templates.io import MAX_INPUT, read_input
+
     path = Path(args.csv)
+    read_input(path, "a CSV file of games", MAX_INPUT)  # missing or unreadable: one sentence
     games = []
-    read = read_csv(path, rules)
+    try:
+        read = read_csv(path, rules)
+    except UmaokaError as e:  # batch's sentences read on from the file's name
+        raise UmaokaError(f"{path.name} {e}") from None
+    from .tables import markup, shown
+
     for warning in read.warnings:
-        print(f"{PROG}: warning: {path.name} {warning}", file=sys.stderr)
+        print(f"{PROG}: warning: {shown(path.name)} {shown(warning)}", file=sys.stderr)
     for game in read.league.games:
         if game.is_blank():
             continue
@@ -538,7 +557,8 @@ def _rankpoints_csv(args: argparse.Namespace, n: int) -> int:
             rule(names, settled.points, settled.places)  # this game's problem, said here
             games.append((names, settled))
         except UmaokaError as e:
-            print(f"{PROG}: warning: {path.name} {game.source}: {e}", file=sys.stderr)
+            print(f"{PROG}: warning: {shown(path.name)} {game.source}: {shown(e)}",
+                  file=sys.stderr)
     rows = sorted(standings(games, rank_points=rule), key=lambda p: -(p.rank_points or 0))
     client = "Tenhou" if rule.system == "tenhou" else "Mahjong Soul"
     table = Table(title=f"{client} rank points: {rule.room} room, {rule.length}, {n} players, "
@@ -547,7 +567,7 @@ def _rankpoints_csv(args: argparse.Namespace, n: int) -> int:
               "Rank pts"):
         table.add_column(h, justify="left" if h == "Player" else "right")
     for i, p in enumerate(rows, 1):
-        table.add_row(str(i), p.name, str(p.games), str(p.average_place),
+        table.add_row(str(i), markup(p.name), str(p.games), str(p.average_place),
                       *(str(c) for c in p.places[:n]), f"[bold]{_fmt(p.rank_points)}[/]")
     _console().print(table)
     return 0
@@ -740,7 +760,9 @@ def _runtime_options(p: argparse.ArgumentParser) -> None:
 
 
 def _fail(message: str, status: int) -> int:
-    text = " ".join(str(message).split())
+    from umaoka.engine.imported import visible  # the same as tables.shown, without rich
+
+    text = visible(" ".join(str(message).split()))
     print(f"{PROG}: error: {text}", file=sys.stderr)
     return status
 

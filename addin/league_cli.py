@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from umaoka.engine import UmaokaError, ruleset, settle
-from umaoka.engine.imported import decode
+from umaoka.engine.imported import csv_plain, csv_rows, csv_text
 from umaoka.engine.imports import (
     FORMATS,
     ImportedGame,
@@ -29,14 +29,16 @@ from umaoka.engine.imports import (
     read_results,
 )
 from umaoka.engine.rating import rating_history, ratings
-from umaoka.engine.seating import parse_avoid, parse_pins, schedule
+from umaoka.engine.seating import MAX_PLAYERS, parse_avoid, parse_pins, schedule
 from umaoka.engine.stats import head_to_head, player_stats
-from umaoka.templates.io import MAX_INPUT, read_input
+from umaoka.templates.io import MAX_INPUT, read_input, read_text
 
 from .save import write_league_file
 
 PROG = "umaoka"
 WIDTH = 80
+#: Tables longer than this show their first and last rows and how many are between.
+LONG_TABLE = 40
 
 
 def _console() -> Any:
@@ -53,12 +55,14 @@ def _table(headers: Sequence[str], rows: Sequence[Sequence[Any]], title: str | N
     from rich import box
     from rich.table import Table
 
-    table = Table(title=title, box=box.SIMPLE_HEAD, header_style="bold", title_style="bold",
-                  pad_edge=False)
+    from .tables import markup
+
+    table = Table(title=markup(title) if title else None, box=box.SIMPLE_HEAD,
+                  header_style="bold", title_style="bold", pad_edge=False)
     for h in headers:
         table.add_column(h, justify="left" if h in left else "right", overflow="fold")
     for row in rows:
-        table.add_row(*(_cell(v) for v in row))
+        table.add_row(*(markup(_cell(v)) for v in row))
     return table
 
 
@@ -75,13 +79,21 @@ def _pct(v: Decimal | None) -> str:
 
 
 def _warn(problems: Sequence[Problem | str]) -> None:
+    from .tables import shown
+
     for p in problems:
-        print(f"{PROG}: warning: {p}", file=sys.stderr)
+        print(f"{PROG}: warning: {shown(p)}", file=sys.stderr)
 
 
 def _read(path: Path) -> bytes:
     """An input file's bytes; a missing or unreadable one is bad input (one sentence)."""
     return read_input(path, "an input file", MAX_INPUT)
+
+
+def _text(path: Path) -> str:
+    """An input text file (UTF-8, UTF-16 or Shift-JIS); missing, unreadable or binary
+    files are bad input, in one sentence naming the file."""
+    return read_text(path, "an input file", MAX_INPUT)
 
 
 def write_csv(path: Path, rows: Sequence[Sequence[Any]], force: bool = False) -> Path:
@@ -97,7 +109,10 @@ def write_csv(path: Path, rows: Sequence[Sequence[Any]], force: bool = False) ->
     if not path.parent.exists():
         raise UmaokaError(f"folder {path.parent} does not exist; create it first.")
     buf = io.StringIO()
-    csv.writer(buf, lineterminator="\r\n").writerows(rows)
+    # texts that would start a formula in Excel get a leading ' (CSV injection); our
+    # readers take it off again
+    csv.writer(buf, lineterminator="\r\n").writerows(
+        [rows[0], *([csv_text(v) if isinstance(v, str) else v for v in r] for r in rows[1:])])
     write_atomic(path, lambda tmp: tmp.write_bytes(buf.getvalue().encode("utf-8-sig")))
     return path
 
@@ -108,7 +123,10 @@ def write_csv(path: Path, rows: Sequence[Sequence[Any]], force: bool = False) ->
 
 def _players(spec: str) -> int | list[str]:
     text = spec.strip()
-    if text.isdigit():
+    if text.isdecimal():  # int() reads every decimal digit, full-width ones too
+        if len(text) > 6:
+            raise UmaokaError(f"the player count ({text[:10]}...) must be between 1 and "
+                              f"{MAX_PLAYERS}.")
         return int(text)
     if "," in text:
         return [t.strip() for t in text.split(",") if t.strip()]
@@ -116,12 +134,14 @@ def _players(spec: str) -> int | list[str]:
     if not path.is_file():
         raise UmaokaError(f'"{spec}" is not a player count, names separated by commas, or a '
                           "file of names (one a line).")
-    return [line.strip() for line in decode(_read(path)).splitlines()
+    return [line.strip() for line in _text(path).splitlines()
             if line.strip() and not line.lstrip().startswith("#")]
 
 
 def cmd_seating(args: argparse.Namespace) -> int:
-    pins = parse_pins(decode(_read(Path(args.fixed))), args.tables_of) if args.fixed else []
+    from .tables import markup, shown
+
+    pins = parse_pins(_text(Path(args.fixed)), args.tables_of) if args.fixed else []
     s = schedule(_players(args.players), args.rounds, args.tables_of, args.seed, pins,
                  parse_avoid(args.avoid or ""), args.steps)
     out = _console()
@@ -130,9 +150,9 @@ def cmd_seating(args: argparse.Namespace) -> int:
                      left=rows[0][2:]))  # type: ignore[arg-type]
     for number, names in enumerate(s.sit_outs, 1):
         if names:
-            out.print(f"Round {number} sits out: {', '.join(names)}")
+            out.print(markup(f"Round {number} sits out: {', '.join(names)}"))
     for line in s.summary():
-        out.print(line)
+        out.print(markup(line))
     if args.csv:
         from umaoka.templates.batch import SEATS, csv_columns
 
@@ -153,10 +173,11 @@ def cmd_seating(args: argparse.Namespace) -> int:
         done = seat_into(Path(args.into), s, args.league,
                          Path(args.output) if args.output else None, force=args.force,
                          session=args.session, write=write_league_file)
-        print(f"wrote {done.path}: Seating sheet and {done.rows} game rows of {done.league} "
-              f"filled in (sessions {done.sessions[0]}-{done.sessions[1]}; type the scores)")
+        print(shown(f"wrote {done.path}: Seating sheet and {done.rows} game rows of "
+                    f"{done.league} filled in (sessions {done.sessions[0]}-{done.sessions[1]}; "
+                    "type the scores)"))
         if done.new_players:
-            print(f"new on the Players sheet: {', '.join(done.new_players)}")
+            print(shown(f"new on the Players sheet: {', '.join(done.new_players)}"))
     return 0
 
 
@@ -169,12 +190,15 @@ def _existing_keys(paths: Sequence[str]) -> dict[tuple[object, ...], str]:
     seen: dict[tuple[object, ...], str] = {}
     for name in paths:
         path = Path(name)
-        text = decode(_read(path))
-        header = next(csv.reader(io.StringIO(text)), [])
-        if "first" in [h.strip().lower() for h in header]:
-            games = parse_finals_csv(text, path.name).games
-        else:
-            games = _batch_games(path, text)
+        text = _text(path)
+        try:
+            header = next(csv_rows(text), [])
+            if "first" in [h.strip().lower() for h in header]:
+                games = parse_finals_csv(text, path.name).games
+            else:
+                games = _batch_games(path, text)
+        except UmaokaError as e:
+            raise UmaokaError(f"{path.name} {e}") from None
         for g in games:
             for k in g.keys():
                 seen.setdefault(k, g.describe())
@@ -182,17 +206,17 @@ def _existing_keys(paths: Sequence[str]) -> dict[tuple[object, ...], str]:
 
 
 def _batch_games(path: Path, text: str) -> list[ImportedGame]:
-    reader = csv.DictReader(io.StringIO(text))
-    fields = [f.strip().lower() for f in reader.fieldnames or []]
+    reader = csv_rows(text)
+    fields = [f.strip().lower() for f in next(reader, [])]
     if "east" not in fields or "east_score" not in fields:
-        raise UmaokaError(f"{path} is neither a finals CSV (date,first,first_final,...) nor a "
+        raise UmaokaError("is neither a finals CSV (date,first,first_final,...) nor a "
                           "batch CSV (date,session,table,game,east,east_score,...).")
-    reader.fieldnames = fields
     seats = [s for s in ("east", "south", "west", "north") if s in fields]
     out = []
-    for line, row in enumerate(reader, 2):
+    for line, cells in enumerate(reader, 2):
+        row = dict(zip(fields, cells))
         try:
-            names = tuple((row.get(s) or "").strip() for s in seats)
+            names = tuple(csv_plain((row.get(s) or "").strip()) for s in seats)
             scores = tuple(int((row.get(f"{s}_score") or "").replace(",", "")) for s in seats)
             deposits = int((row.get("deposits") or "0").replace(",", "") or 0)
         except ValueError:
@@ -223,7 +247,11 @@ def cmd_import(args: argparse.Namespace) -> int:
     games = result.games
     if not games:
         raise UmaokaError("no game could be imported; see the warnings above.")
-    rows = [[g.date.isoformat() if g.date else "", g.time or "", _describe(g)] for g in games]
+    shown_games = games if len(games) <= LONG_TABLE else \
+        [*games[:LONG_TABLE // 2], None, *games[-LONG_TABLE // 2:]]
+    rows = [[g.date.isoformat() if g.date else "", g.time or "", _describe(g)] if g else
+            ["...", "", f"{len(games) - LONG_TABLE // 2 * 2:,} more games"]
+            for g in shown_games]
     players = "Players (results: finishing order, finals; logs: seats, raw points)"
     _console().print(_table(["Date", "Time", players], rows, left=[players],
                             title=f"Imported {len(games)} games"))
@@ -252,11 +280,13 @@ def _import_into(args: argparse.Namespace, result: ImportResult) -> int:
                          Path(args.output) if args.output else None, force=args.force,
                          keep_duplicates=args.keep_duplicates, strict=args.strict,
                          session=args.session, warn=_warn, write=write_league_file)
+    from .tables import shown
+
     kinds = sorted({"platform finals" if g.settled else "game logs" for g in report.added})
-    print(f"wrote {report.path}: {len(report.added)} games added to {report.league} "
-          f"({', '.join(kinds)}); {len(report.problems)} skipped")
+    print(shown(f"wrote {report.path}: {len(report.added)} games added to {report.league} "
+                f"({', '.join(kinds)}); {len(report.problems)} skipped"))
     if report.new_players:
-        print(f"new on the Players sheet: {', '.join(report.new_players)}")
+        print(shown(f"new on the Players sheet: {', '.join(report.new_players)}"))
     return 0
 
 
@@ -285,8 +315,11 @@ def _batch_rows(games: Sequence[ImportedGame]) -> list[list[Any]]:
 def _stat_games(path: Path, spec: str) -> list[Any]:
     """(names, Settlement) from a batch CSV, or (names, finals, places, scores) from a
     finals CSV; rows that cannot be used are warnings."""
-    text = decode(_read(path))
-    header = [h.strip().lower() for h in next(csv.reader(io.StringIO(text)), [])]
+    text = _text(path)
+    try:
+        header = [h.strip().lower() for h in next(csv_rows(text), [])]
+    except UmaokaError as e:
+        raise UmaokaError(f"{path.name} {e}") from None
     if "first" in header:
         result = parse_finals_csv(text, path.name)
         _warn(result.problems)
@@ -295,15 +328,22 @@ def _stat_games(path: Path, spec: str) -> list[Any]:
 
     rules = ruleset(spec)
     games, problems = [], []
-    read = read_csv(path, rules)
+    try:
+        read = read_csv(path, rules, skip_bad_rows=True)
+    except UmaokaError as e:  # batch's sentences read on from the file's name
+        raise UmaokaError(f"{path.name} {e}") from None
     for warning in read.warnings:
-        print(f"{PROG}: warning: {path.name} {warning}", file=sys.stderr)
+        _warn([f"{path.name} {warning}"])
     for g in read.league.games:
         line = int((g.source or "line 0").rsplit(" ", 1)[-1])
         if g.is_blank():
             continue
         try:
             names = [("" if p is None else str(p)).strip() for p in g.players]
+            if not all(names):
+                raise UmaokaError("a player's name is blank; fill in every seat's player.")
+            if len(set(names)) < len(names):
+                raise UmaokaError(f"the same player is listed twice ({', '.join(names)}).")
             games.append((names, settle(g.scores, rules, g.deposits or 0,
                                         [p or 0 for p in g.penalties] or None)))
         except UmaokaError as e:

@@ -19,6 +19,7 @@ from typing import Any
 from rich.cells import cell_len, set_cell_size
 from umaoka.engine import UmaokaError
 from umaoka.engine.gamelog import SEATS
+from umaoka.engine.imported import csv_plain, visible
 from umaoka.engine.ranking import TIE_BREAKS, StandingLine
 from umaoka.engine.season import Season, SeasonResult, StageResult, run_season
 from umaoka.engine.season_settings import read_season
@@ -44,13 +45,25 @@ def load_season(path: Path) -> Season:
 def _rows(path: Path, what: str) -> tuple[list[str], Iterator[tuple[int, dict[str, Any]]]]:
     text = _read_text(path, what)
     reader = csv.DictReader(io.StringIO(text, newline=""))
-    header = [str(h or "").strip().lower() for h in (reader.fieldnames or [])]
+
+    def unreadable(e: csv.Error) -> UmaokaError:  # a field over 131,072 characters, say
+        return UmaokaError(f"{path.name} line {reader.reader.line_num} cannot be read as CSV "
+                           f"({e}); save the file from Excel as CSV UTF-8.")
+
+    try:
+        header = [str(h or "").strip().lower() for h in (reader.fieldnames or [])]
+    except csv.Error as e:
+        raise unreadable(e) from None
     reader.fieldnames = header
 
     def rows() -> Iterator[tuple[int, dict[str, Any]]]:
-        for row in reader:
-            if any(str(v or "").strip() for v in row.values()):
-                yield reader.line_num, row
+        try:
+            for row in reader:
+                if any(str(v or "").strip() for v in row.values()):
+                    yield reader.line_num, {k: csv_plain(v) if isinstance(v, str) else v
+                                            for k, v in row.items()}
+        except csv.Error as e:
+            raise unreadable(e) from None
     return header, rows()
 
 
@@ -92,7 +105,9 @@ def _num(v: Decimal | None, sign: bool = True) -> str:
 def table(header: Sequence[str], rows: Sequence[Sequence[str]], left: Sequence[int] = (1,),
           width: int = WIDTH) -> list[str]:
     """Columns separated by two spaces; columns in ``left`` are left-aligned and shrink
-    (widest first) until the table fits ``width``."""
+    (widest first) until the table fits ``width``. Control characters in a cell (a name)
+    are written out (``\\x1b``) before measuring, as the terminal will show them."""
+    rows = [[visible(c) for c in r] for r in rows]
     widths = [max([cell_len(h)] + [cell_len(r[i]) for r in rows]) for i, h in enumerate(header)]
     while sum(widths) + 2 * (len(widths) - 1) > width:
         shrinkable = [i for i in left if widths[i] > 6]

@@ -4,6 +4,11 @@ A standings table has more columns than an 80-column terminal holds. Rather than
 rich squeeze every column into ``+3…``, :func:`fit` builds the table, measures it, and
 leaves out the least important columns until it fits; names are shortened only as a
 last resort. Piped output is not a terminal and gets the full table.
+
+Names come from strangers (online lobbies) and files: every CLI text that may hold one
+goes through :func:`shown` (plain ``print``) or :func:`markup` (rich), so an escape
+sequence in a name is written out (``\\x1b]0;...``) instead of acting on the terminal,
+and ``[bold]`` in a name is shown as it is, not read as rich markup.
 """
 
 from __future__ import annotations
@@ -16,8 +21,28 @@ from typing import Any
 from rich import box
 from rich.cells import cell_len
 from rich.console import Console
+from rich.markup import escape
 from rich.segment import Segment
 from rich.table import Table
+from umaoka.engine.imported import visible
+
+
+def shown(text: object) -> str:
+    """``text`` for a plain terminal line: control characters written out as ``\\x1b``.
+
+    >>> print(shown(chr(27) + "]0;OWNED" + chr(7) + chr(27) + "[2J Aki"))
+    \\x1b]0;OWNED\\x07\\x1b[2J Aki
+    """
+    return visible(str(text))
+
+
+def markup(text: object) -> str:
+    """``text`` for rich: :func:`shown`, with rich markup escaped (``[bold]`` stays text).
+
+    >>> print(markup("[bold]Aki"))
+    \\[bold]Aki
+    """
+    return escape(shown(text))
 
 
 @dataclass(frozen=True)
@@ -39,6 +64,7 @@ def fit(console: Console, title: str, columns: Sequence[Column], rows: Sequence[
     may wrap a text in rich markup (colour) after measuring. With ``wide`` every column
     is kept whatever the width.
     """
+    rows = [[shown(t) for t in r] for r in rows]
     keep = list(range(len(columns)))
     dropped = sorted((i for i, c in enumerate(columns) if c.priority),
                      key=lambda i: (-columns[i].priority, -i))
@@ -51,7 +77,7 @@ def fit(console: Console, title: str, columns: Sequence[Column], rows: Sequence[
 
 def _table(title: str, columns: Sequence[Column], rows: Sequence[Sequence[str]],
            keep: list[int], style: Callable[[int, str], str] | None) -> Table:
-    table = Table(title=title, box=box.SIMPLE_HEAD, header_style="bold", title_style="bold",
+    table = Table(title=markup(title), box=box.SIMPLE_HEAD, header_style="bold", title_style="bold",
                   pad_edge=False, padding=(0, 1), collapse_padding=True)
     for i in keep:
         c = columns[i]
@@ -61,7 +87,7 @@ def _table(title: str, columns: Sequence[Column], rows: Sequence[Sequence[str]],
                          no_wrap=True, overflow="ellipsis",
                          min_width=min(longest, 6) if c.elastic else longest)
     for r in rows:
-        table.add_row(*((style(i, r[i]) if style else r[i]) for i in keep))
+        table.add_row(*((style(i, escape(r[i])) if style else escape(r[i])) for i in keep))
     return table
 
 

@@ -8,12 +8,20 @@ sca20260404.log line 3: not a Tenhou lobby result.
 
 from __future__ import annotations
 
+import csv
 import datetime as dt
+import io
 import re
-from collections.abc import Sequence
+import unicodedata
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from decimal import Decimal, InvalidOperation
+from typing import Any
 
+from .errors import UmaokaError
+
+#: Bidirectional overrides: they reorder what a terminal shows after them.
+_BIDI = frozenset("\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
 _NUMBER = re.compile(r"^[+-]?(\d+(\.\d*)?|\.\d+)$")
 
 
@@ -130,6 +138,105 @@ def date_from_name(name: str) -> dt.date | None:
         except ValueError:
             continue
     return None
+
+
+def name_date_problem(name: str) -> str | None:
+    """A message when ``name`` holds what looks like a date (8 digits from 1900 or 2000)
+    but is none, and no real date: its games would silently get no date.
+
+    >>> name_date_problem("sca20269999.log")
+    'the file name holds 20269999, which is not a date (YYYYMMDD); rename the file, ...'
+    >>> name_date_problem("sca20260404.log") is None, name_date_problem("night.log") is None
+    (True, True)
+    """
+    if date_from_name(name) is not None:
+        return None
+    run = next((r for r in re.findall(r"\d{8,}", name) if r[:2] in ("19", "20")), None)
+    if run is None:
+        return None
+    return (f"the file name holds {run[:8]}, which is not a date (YYYYMMDD); rename the file, "
+            "e.g. sca20260404.log, so its games get their date.")
+
+
+#: The longest player name read (online names are a dozen characters at most).
+MAX_NAME = 200
+
+
+def name_problem(name: str) -> str | None:
+    """Why ``name`` cannot be a player's name, or None: control characters (an escape
+    sequence, a line break) and broken characters never come from a real name, and no
+    workbook, CSV or terminal can show them as text.
+
+    >>> name_problem("しきさん") is None
+    True
+    >>> print(name_problem(chr(27) + "[2J"))
+    the name "\\x1b[2J" holds a control character (\\x1b); names are printable text.
+    """
+    if len(name) > MAX_NAME:
+        return (f'the name "{visible(name[:20])}..." is longer than {MAX_NAME} characters; '
+                "shorten it.")
+    if name.isprintable():  # the common case, fast: no control or broken character
+        return None
+    bad = next((c for c in name if unicodedata.category(c) in ("Cc", "Cs")), None)
+    if bad is None:
+        return None
+    return (f'the name "{visible(name)}" holds a control character ({visible(bad)}); names are '
+            "printable text.")
+
+
+def visible(text: str) -> str:
+    """``text`` with control characters (and broken ones) written out as ``\\x1b``, so it
+    can be shown on a terminal or in a message without acting on it.
+
+    >>> print(visible("a" + chr(27) + "]0;OWNED" + chr(7) + "b"))
+    a\\x1b]0;OWNED\\x07b
+    """
+    if text.isprintable():
+        return text
+    return "".join(repr(c)[1:-1] if unicodedata.category(c) in ("Cc", "Cs") or c in _BIDI
+                   else c for c in text)
+
+
+#: First characters that make Excel or LibreOffice read a CSV cell as a formula.
+FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
+
+
+def csv_text(text: str) -> str:
+    """A text cell for a CSV that Excel opens: a text that would start a formula gets a
+    leading ``'`` (OWASP's CSV-injection guard), and so does one starting with ``'``, so
+    :func:`csv_plain` gives every text back exactly. Plain numbers are left alone.
+
+    >>> print(csv_text('=HYPERLINK("http://x")'), csv_text("-2+3"), csv_text("+52.1"))
+    '=HYPERLINK("http://x") '-2+3 +52.1
+    >>> all(csv_plain(csv_text(t)) == t for t in ("@SUM(1+1)", "'", "''=", "'Aki", "-5"))
+    True
+    """
+    if text.startswith("'") or (text.startswith(FORMULA_START) and not _NUMBER.match(text)):
+        return "'" + text
+    return text
+
+
+def csv_plain(text: str) -> str:
+    """A CSV cell's text without the guard :func:`csv_text` adds (other texts unchanged)."""
+    if text.startswith("'") and text[1:2] in (*FORMULA_START, "'"):
+        return text[1:]
+    return text
+
+
+def csv_rows(text: str | Any) -> Iterator[list[str]]:
+    """The rows of a CSV text (or of a ``csv.reader``); what the csv module cannot read (a
+    field over its 131,072 characters, say) is an :class:`UmaokaError` naming the line,
+    never ``csv.Error``.
+
+    >>> list(csv_rows("a,b\\r\\n1,2\\r\\n"))
+    [['a', 'b'], ['1', '2']]
+    """
+    reader = csv.reader(io.StringIO(text, newline="")) if isinstance(text, str) else text
+    try:
+        yield from reader
+    except csv.Error as e:
+        raise UmaokaError(f"line {reader.line_num} cannot be read as CSV ({e}); save the "
+                          "file from Excel as CSV UTF-8.") from None
 
 
 def decimal(text: str) -> Decimal | None:

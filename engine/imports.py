@@ -12,7 +12,9 @@ Parsers never raise on a bad line: they return the games they read and a list of
 :class:`Problem` (file, line number, one sentence); a bad line is skipped whole.
 
 The finals CSV (for platforms other than Tenhou, and what ``umaoka import`` writes for
-platform-settled games) has a header row; names are case-insensitive::
+platform-settled games) has a header row; names are case-insensitive (a cell that starts
+with ``'`` followed by ``= + - @`` or ``'`` is read without that ``'``: see
+:func:`~umaoka.engine.imported.csv_text`)::
 
     date,time,session,table,game,lobby,ref,first,first_final,second,second_final,
     third,third_final,fourth,fourth_final[,first_score,second_score,third_score,fourth_score]
@@ -32,7 +34,6 @@ Decimal('-41.0')), (1, 2, 3, 4))
 
 from __future__ import annotations
 
-import csv
 import datetime as dt
 import gzip
 import io
@@ -40,7 +41,19 @@ import zlib
 from collections.abc import Iterable
 
 from . import tenhou
-from .imported import ImportedGame, ImportResult, Problem, check_order, decimal, decode
+from .errors import UmaokaError
+from .imported import (
+    ImportedGame,
+    ImportResult,
+    Problem,
+    check_order,
+    csv_plain,
+    csv_rows,
+    decimal,
+    decode,
+    name_problem,
+    visible,
+)
 
 ORDINALS = ("first", "second", "third", "fourth")
 FINALS_COLUMNS = ("date", "time", "session", "table", "game", "lobby", "ref",
@@ -55,8 +68,11 @@ FINALS_COLUMNS = ("date", "time", "session", "table", "game", "lobby", "ref",
 def parse_finals_csv(text: str, source: str = "") -> ImportResult:
     """Read a finals CSV (see the module help); bad rows are problems with their line."""
     out = ImportResult()
-    reader = csv.reader(io.StringIO(text))
-    rows = list(reader)
+    try:
+        rows = list(csv_rows(text))
+    except UmaokaError as e:
+        out.problems.append(Problem(source, 0, str(e)))
+        return out
     if not rows:
         out.problems.append(Problem(source, 0, "the file is empty; a finals CSV needs a "
                                     "header row (date,first,first_final,second,...)."))
@@ -71,7 +87,7 @@ def parse_finals_csv(text: str, source: str = "") -> ImportResult:
         return out
     col = {h: i for i, h in enumerate(header) if h}
     for line, row in enumerate(rows[1:], 2):
-        cell = {h: (row[i].strip() if i < len(row) else "") for h, i in col.items()}
+        cell = {h: (csv_plain(row[i].strip()) if i < len(row) else "") for h, i in col.items()}
         if not any(cell.values()):
             continue
         game, message = _finals_row(cell, source, line)
@@ -84,12 +100,22 @@ def parse_finals_csv(text: str, source: str = "") -> ImportResult:
 
 def _finals_row(cell: dict[str, str], source: str, line: int
                 ) -> tuple[ImportedGame | None, str | None]:
+    for column, text in cell.items():
+        message = name_problem(text) if column in ORDINALS else None
+        if message:
+            return None, message
+        if len(text) > MAX_CELL:
+            return None, (f"the {column} cell is longer than {MAX_CELL:,} characters; no "
+                          "result needs that many.")
+        if visible(text) != text:
+            return None, (f'the {column} cell "{visible(_short(text))}" holds a control '
+                          "character; cells are printable text.")
     date = None
     if cell.get("date"):
         try:
             date = dt.date.fromisoformat(cell["date"])
         except ValueError:
-            return None, (f'the date "{cell["date"]}" is not a date; write dates as '
+            return None, (f'the date "{_short(cell["date"])}" is not a date; write dates as '
                           "YYYY-MM-DD, e.g. 2026-04-04.")
     n = 4 if cell.get("fourth") or cell.get("fourth_final") else 3
     names, finals, scores = [], [], []
@@ -98,16 +124,18 @@ def _finals_row(cell: dict[str, str], source: str, line: int
         if not name:
             return None, f"the {o} player's name is blank; fill in every player."
         value = decimal(final)
-        if value is None:
-            return None, (f'{name}\'s final score ("{final}") is not a number; write it like '
-                          "+52.1 or -19.4.")
+        if value is None or abs(value) >= MOST_FINAL:
+            return None, (f'{name}\'s final score ("{_short(final)}") is not a number; write '
+                          f"it like +52.1 or -19.4 (less than {MOST_FINAL:,} either way).")
         names.append(name)
         finals.append(value)
         raw = cell.get(f"{o}_score", "")
         if raw:
             points = decimal(raw.replace(",", ""))
-            if points is None or points != points.to_integral_value():
-                return None, f'{name}\'s raw score ("{raw}") is not whole points like 32400.'
+            if points is None or points != points.to_integral_value() or \
+                    abs(points) >= MOST_SCORE:
+                return None, (f'{name}\'s raw score ("{_short(raw)}") is not whole points like '
+                              "32400.")
             scores.append(int(points))
     if len(set(names)) < n:
         return None, f"the same player is listed twice ({', '.join(names)})."
@@ -122,6 +150,18 @@ def _finals_row(cell: dict[str, str], source: str, line: int
         source=source, line=line, lobby=cell.get("lobby", ""), ref=cell.get("ref", ""),
         session=cell.get("session") or None, table=cell.get("table") or None,
         game=cell.get("game") or None), None
+
+
+#: Finals and raw scores a game can have; beyond them a cell is a typo, not a score.
+MOST_FINAL = 100_000
+MOST_SCORE = 10_000_000
+#: The longest cell of a finals CSV read (a date, a name, a log id: a few dozen characters).
+MAX_CELL = 1_000
+
+
+def _short(text: str) -> str:
+    """A cell's text for a message, cut to 30 characters."""
+    return text if len(text) <= 30 else text[:30] + "..."
 
 
 def finals_rows(games: Iterable[ImportedGame]) -> list[list[object]]:
@@ -203,7 +243,14 @@ def detect_format(name: str, data: bytes) -> str:
     >>> detect_format("game.txt", b'{"name": ["A"]}'), detect_format("x.xml", b"<mjloggm")
     ('tenhou-json', 'mjlog')
     """
-    head = data[:512].lstrip(b"\xef\xbb\xbf \t\r\n")
+    head = data[:512]
+    if head.startswith((b"\xff\xfe", b"\xfe\xff")) or (
+            len(head) >= 4 and head[1:4:2] == b"\x00\x00" and head[0:4:2] != b"\x00\x00"):
+        # UTF-16 (Excel's "Unicode text", Windows Notepad): look at its characters
+        head = head[:len(head) // 2 * 2]
+        codec = "utf-16" if head.startswith((b"\xff\xfe", b"\xfe\xff")) else "utf-16-le"
+        head = head.decode(codec, "replace").encode("utf-8")
+    head = head.lstrip(b"\xef\xbb\xbf \t\r\n")
     lower = name.lower()
     if head.startswith(b"{"):
         return "tenhou-json"
@@ -235,6 +282,8 @@ def read_results(name: str, data: bytes, fmt: str | None = None) -> ImportResult
         return tenhou.parse_mjlog(data, name)
     try:
         text = decode(data)
+        if "\x00" in text:  # no text file holds a NUL: binary bytes decoded by chance
+            raise UnicodeDecodeError("utf-8", data, 0, 1, "NUL")
     except UnicodeDecodeError:
         return ImportResult(problems=[Problem(name, 0, "the file is neither UTF-8, UTF-16 "
                                               "nor Shift_JIS text; save it as UTF-8.")])

@@ -21,8 +21,6 @@ Table(round=1, number=1, seats=('P4', 'P14', 'P13', 'P16'))
 
 from __future__ import annotations
 
-import csv
-import io
 import random
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
@@ -31,11 +29,14 @@ from typing import Any
 
 from .draw import STEPS, Draw, Pinned
 from .errors import UmaokaError
+from .imported import csv_rows, name_problem
 from .settle import seat_names
 
 #: Largest schedules we draw (the search takes a few seconds at this size).
 MAX_PLAYERS = 400
 MAX_ROUNDS = 60
+#: Most search steps ``--steps`` may ask for (the default is at most 120,000).
+MAX_STEPS = 1_000_000
 
 
 @dataclass(frozen=True)
@@ -175,6 +176,9 @@ def player_names(players: int | Sequence[str]) -> tuple[str, ...]:
     names = tuple(str(p).strip() for p in players)
     if any(not n for n in names):
         raise UmaokaError("a player name is blank; give every player a name.")
+    message = next(filter(None, map(name_problem, names)), None)
+    if message:
+        raise UmaokaError(message)
     seen: set[str] = set()
     for n in names:
         if n in seen:
@@ -215,7 +219,10 @@ def parse_pins(text: str, table_size: int = 4) -> list[Pin]:
     [Pin(round=1, table=2, name='Aki', seat=0), Pin(round=1, table=2, name='Ben', seat=3)]
     """
     pins: list[Pin] = []
-    rows = list(csv.reader(io.StringIO(text)))
+    try:
+        rows = list(csv_rows(text))
+    except UmaokaError as e:
+        raise UmaokaError(f"fixed seating {e}") from None
     for line, row in enumerate(rows, 1):
         cells = [c.strip() for c in row]
         if not any(cells) or cells[0].startswith("#"):
@@ -250,6 +257,8 @@ def schedule(players: int | Sequence[str], rounds: int, table_size: int = 4, see
     """
     names = player_names(players)
     n = len(names)
+    if steps is not None and (isinstance(steps, bool) or not 0 <= steps <= MAX_STEPS):
+        raise UmaokaError(f"the search steps ({steps}) must be between 0 and {MAX_STEPS:,}.")
     if table_size not in (3, 4):
         raise UmaokaError(f"tables seat 4 players (or 3 for sanma), not {table_size}.")
     if n < table_size:

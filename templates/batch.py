@@ -23,7 +23,7 @@ from pathlib import Path
 from typing import Any
 
 from umaoka.engine import Ruleset, UmaokaError
-from umaoka.engine.imported import decode
+from umaoka.engine.imported import csv_plain, csv_rows, decode
 
 from .model import SHEET_NAME_MAX, Book, Game, League, Rules, rules_name
 from .settle_book import SettleReport, write_settled
@@ -104,12 +104,13 @@ def _league_name(path: Path) -> str:
     return name or "League"
 
 
-def read_csv(path: Path, rules: Ruleset) -> CsvLeague:
+def read_csv(path: Path, rules: Ruleset, skip_bad_rows: bool = False) -> CsvLeague:
     """The games of one CSV file as a league named after the file.
 
     Player names are kept exactly as written (``007`` stays ``007``); numbers are read
     exactly; a file that cannot be imported whole raises :class:`UmaokaError` naming the
-    line, so nothing is half-imported.
+    line, so nothing is half-imported. With ``skip_bad_rows`` (for reports such as
+    ``umaoka stats``) such a row is a warning instead and the rest is read.
     """
     if path.stat().st_size > MAX_CSV_BYTES:
         raise UmaokaError(f"is larger than {MAX_CSV_BYTES // 2**20} MB; split it into smaller "
@@ -121,7 +122,8 @@ def read_csv(path: Path, rules: Ruleset) -> CsvLeague:
                           f"{','.join(csv_columns(rules.players))}.")
     n = rules.players
     reader = csv.reader(io.StringIO(text, newline=""), delimiter=_delimiter(lines[0]))
-    header = [h.strip().lower() for h in next(reader)]
+    rows = csv_rows(reader)  # csv's own errors as a sentence naming the line
+    header = [h.strip().lower() for h in next(rows)]
     need = [c for c in csv_columns(n) if not c.endswith("_penalty") and c != "deposits"]
     missing = [c for c in need if c not in header]
     if missing:
@@ -131,24 +133,22 @@ def read_csv(path: Path, rules: Ruleset) -> CsvLeague:
     col = {h: i for i, h in reversed(list(enumerate(header))) if h}
     league = League(_league_name(path))
     warnings: list[str] = []
-    for row in reader:
+    for row in rows:
         where = f"line {reader.line_num}"
         if not any(c.strip() for c in row):
             continue
 
         def cell(key: str, row: list[str] = row) -> str:
             i = col.get(key)
-            return row[i] if i is not None and i < len(row) else ""
+            return csv_plain(row[i]) if i is not None and i < len(row) else ""
 
-        for key in header:
-            value = cell(key)
-            if bad := _CONTROL.search(value):
-                raise UmaokaError(f"{where}: the {key} field holds a control character "
-                                  f"(U+{ord(bad.group()):04X}), which a workbook cannot store; "
-                                  "remove it and run again.")
-            if len(value) > CELL_TEXT_MAX:
-                raise UmaokaError(f"{where}: the {key} field is longer than Excel's "
-                                  f"{CELL_TEXT_MAX:,} characters a cell; shorten it.")
+        message = _row_problem(header, cell, where)
+        if message and skip_bad_rows:
+            warnings.append(f"{message}; the row was skipped.")
+            continue
+        if message:
+            fix = "shorten it" if "longer than" in message else "remove it"
+            raise UmaokaError(f"{message}; {fix} and run again.")
         values: dict[str, Any] = {}
         for key in _NUMBER_COLUMNS:
             text_value = cell(key).strip()
@@ -172,6 +172,19 @@ def read_csv(path: Path, rules: Ruleset) -> CsvLeague:
                        else None for s in SEATS[:n]],
             source=where))
     return CsvLeague(league, warnings)
+
+
+def _row_problem(header: list[str], cell: Any, where: str) -> str | None:
+    """Why a row cannot go into a workbook (a control character, a text too long), or None."""
+    for key in header:
+        value = cell(key)
+        if bad := _CONTROL.search(value):
+            return (f"{where}: the {key} field holds a control character "
+                    f"(U+{ord(bad.group()):04X}), which a workbook cannot store")
+        if len(value) > CELL_TEXT_MAX:
+            return (f"{where}: the {key} field is longer than Excel's "
+                    f"{CELL_TEXT_MAX:,} characters a cell")
+    return None
 
 
 @dataclass

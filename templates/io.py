@@ -237,10 +237,13 @@ def read_text(path: Path, what: str, limit: int = MAX_INPUT) -> str:
     Shift-JIS: :func:`umaoka.engine.imported.decode`), or one sentence."""
     data = read_input(path, what, limit)
     try:
-        return decode(data)
+        text = decode(data)
     except UnicodeDecodeError:
+        text = "\x00"
+    if "\x00" in text:  # a NUL never is in a text file: a binary file decoded by chance
         raise UmaokaError(f"{path} is not text in UTF-8, UTF-16 or Shift-JIS; save it as "
-                          "CSV UTF-8 in Excel.") from None
+                          "CSV UTF-8 in Excel.")
+    return text
 
 
 def open_workbook(path: Path, read_only: bool = True) -> Workbook:
