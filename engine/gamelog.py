@@ -29,13 +29,13 @@ lobby's line: the finishing order and each player's final score, no raw points) 
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from decimal import Decimal, InvalidOperation
 from typing import Any
 
 from .errors import UmaokaError, excerpt
-from .imported import decimal as final_text
 from .settle import Settlement, _check_penalties, settle
 from .substitutes import credit
 
@@ -125,7 +125,7 @@ def game_record(row: Mapping[str, Any], players: int = 4, label: str = "game") -
             raise UmaokaError(f"{label} names a fourth player, but the season is for three "
                               "players; clear the fourth column.")
     names = [v.get(s) for s in seats]
-    finals = tuple(_given_final(v.get(f"{s}_final"), label, s) for s in seats)
+    finals = tuple(given_final(v.get(f"{s}_final"), label, s) for s in seats)
     return GameRecord(
         players=tuple("" if n is None else str(n).strip() for n in names),
         scores=tuple(v.get(f"{s}_score") for s in seats),
@@ -141,7 +141,7 @@ def game_record(row: Mapping[str, Any], players: int = 4, label: str = "game") -
     )
 
 
-def _given_final(value: Any, label: str, seat: str) -> Decimal | None:
+def given_final(value: Any, label: str, seat: str) -> Decimal | None:
     """A platform's final score from a cell (``+52.1``, ``▲19.4``, a number), or None."""
     value = _cell(value)
     if value is None:
@@ -152,7 +152,12 @@ def _given_final(value: Any, label: str, seat: str) -> Decimal | None:
     elif isinstance(value, float):
         d = Decimal(repr(value))
     elif isinstance(value, str) and len(value) < 40:
-        d = final_text(value)
+        text = value.strip().replace("−", "-").replace("－", "-").replace("＋", "+")
+        text = "-" + text[1:] if text.startswith("▲") else text  # Japanese minus
+        try:
+            d = Decimal(text) if re.fullmatch(r"[+-]?(\d+(\.\d*)?|\.\d+)", text) else None
+        except InvalidOperation:  # pragma: no cover - the pattern admits only numbers
+            d = None
     if d is None or not d.is_finite() or abs(d) >= 10**6:
         raise UmaokaError(f'{label}: {seat}\'s final "{excerpt(value)}" is not a final score; '
                           "give it as the platform shows it, e.g. +52.1, -19.4 or ▲19.4.")

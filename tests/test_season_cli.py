@@ -45,7 +45,8 @@ def test_the_mleague_like_season(capsys: pytest.CaptureFixture[str]) -> None:
     lines = out.splitlines()
     assert lines[0] == "M.League-like 2026"
     assert "Regular season: 3 games, mleague rules, ranked by total" in lines
-    assert "Carried in: half of each team's total in the previous stage." in lines
+    assert ("Carried in: half of each team's total in the previous stage, to 0.1 (half_up)."
+            in lines)
     # The semifinal's team table: carried, points, penalties, total, average, advanced.
     assert "1  A     2    +24.1    +7.4      0  +31.5  +3.70  on" in lines
     assert "2  C     2    +15.5   +20.4  -20.0  +15.9  +0.20  on" in lines
