@@ -791,14 +791,18 @@ def _season_stages(stages: Cells) -> list[dict[str, Any]]:
     return out
 
 
-def _season_games(grid: list[list[Any]], stage: str, n: int) -> list[dict[str, Any]]:
+def _season_games(grid: list[list[Any]], stage: str, n: int,
+                  platform: bool = False) -> list[dict[str, Any]]:
     """A league tab's game rows (players, scores, deposits, penalties, then optional chips
-    and substitutes blocks) as the engine's named columns; rows without scores are skipped.
-    A single extra block of n columns is chips when any of its cells holds a number (a chip
-    count typed as text then gets its own message), else substitutes (names). Messages name
-    a row by its place in the range ("Final games row 3")."""
-    blocks = [c for c in range(3 * n + 1, len(grid[0]) if grid else 0, n)
-              if c + n <= len(grid[0])]
+    and substitutes blocks, then with ``platform`` the platform-finals block) as the
+    engine's named columns; rows without scores or finals are skipped. A single extra
+    block of n columns is chips when any of its cells holds a number (a chip count typed
+    as text then gets its own message), else substitutes (names). Messages name a row by
+    its place in the range ("Final games row 3")."""
+    width = len(grid[0]) if grid else 0
+    given = width - n if platform and width >= 4 * n + 1 else None  # the last n columns
+    end = width if given is None else given
+    blocks = [c for c in range(3 * n + 1, end, n) if c + n <= end]
     chips = subs = None
     if blocks:
         def numeric(c: int) -> bool:
@@ -808,7 +812,8 @@ def _season_games(grid: list[list[Any]], stage: str, n: int) -> list[dict[str, A
             if len(blocks) > 1 or numeric(blocks[0]) else (None, blocks[0])
     out: list[dict[str, Any]] = []
     for i, row in enumerate(grid, 1):
-        if all(_is_blank(v) for v in row[n:3 * n + 1]):  # no score, deposit nor penalty
+        finals = [] if given is None else row[given:given + n]
+        if all(_is_blank(v) for v in [*row[n:3 * n + 1], *finals]):  # nothing entered
             continue
         game: dict[str, Any] = {"stage": stage, "deposits": row[2 * n] if len(row) > 2 * n
                                 else None, "_label": f"{stage} games row {i}"}
@@ -820,6 +825,8 @@ def _season_games(grid: list[list[Any]], stage: str, n: int) -> list[dict[str, A
                 game[f"{seat}_chips"] = row[chips + k]
             if subs is not None and not _is_blank(row[subs + k]):
                 game[f"{seat}_sub"] = row[subs + k]
+            if finals and not _is_blank(finals[k]):
+                game[f"{seat}_final"] = finals[k]
         out.append(game)
     return out
 
@@ -867,30 +874,52 @@ _EXCEL_EPOCH = datetime.date(1899, 12, 30)
 @xw.arg("ruleset4", Cells, ndim=2, err_to_str=True, doc="As ruleset1.")
 @xw.arg("lang", Cells, doc='"en" or "ja": the tie-break and flags in words of that '
         "language. Blank: the tie-break's key and the flags in English.")
+@xw.arg("finals", Cells, doc="The stages (1 to 4) whose games range ends with the tab's "
+        "platform-finals block (one column per seat: imported online or published results, "
+        'counted by those finals), e.g. "1" or "1,3". Blank: none.')
 @_excel_function
 def MJ_SEASON(stages: Cells, settings: Cells = None, players: Cells = None,
               penalties: Cells = None, stage: Cells = None, what: Cells = None,
               games1: Cells = None, ruleset1: Cells = None, games2: Cells = None,
               ruleset2: Cells = None, games3: Cells = None, ruleset3: Cells = None,
-              games4: Cells = None, ruleset4: Cells = None, lang: Cells = None) -> Any:
+              games4: Cells = None, ruleset4: Cells = None, lang: Cells = None,
+              finals: Cells = None) -> Any:
     """A season stage's standings (players or teams): carried points, this stage's points,
     chips, penalties, total, rank, who advanced and which tie-break decided; games or
     penalties that cannot count are listed below with the reason, the rest still rank.
-    lang "en" or "ja" writes the tie-break and flags in words of that language.
+    lang "en" or "ja" writes the tie-break and flags in words of that language; finals
+    names the stages whose games end with a platform-finals block.
     E.g. =MJ_SEASON(Season!A5:D6, Season!A10:B18, Players!A5:B40, Penalties!A5:F104,
     "Final", "players", Regular!E5:Y200, , Final!E5:Y40)."""
     try:
         return _season_table(stages, settings, players, penalties, stage, what,
                              [games1, games2, games3, games4],
-                             [ruleset1, ruleset2, ruleset3, ruleset4], lang)
+                             [ruleset1, ruleset2, ruleset3, ruleset4], lang, finals)
     except UmaokaError as e:  # a message quoting a whole long cell: one line, clipped
         raise UmaokaExcelError(excerpt(str(e), 400)) from None
 
 
+def _platform_stages(value: Cells, count: int) -> set[int]:
+    """MJ_SEASON's ``finals``: the stage numbers (from 1) whose games end with platform
+    finals, e.g. "1,3" (or one number); blank: none."""
+    text = _scalar(value)
+    if text is None:
+        return set()
+    if isinstance(text, float) and text.is_integer():
+        text = int(text)
+    words = [w.strip() for w in str(text).replace(";", ",").split(",") if w.strip()]
+    if not all(w.isdigit() and 1 <= int(w) <= count for w in words):
+        raise UmaokaExcelError(f'finals cannot be "{excerpt(_scalar(value))}"; give the '
+                               f"numbers of the stages (1 to {count}) whose games end with "
+                               'platform finals, e.g. "1" or "1,3", or leave it blank.')
+    return {int(w) for w in words}
+
+
 def _season_table(stages: Cells, settings: Cells, players: Cells, penalties: Cells,
                   stage: Cells, what: Cells, games: list[Cells], rules: list[Cells],
-                  lang: Cells = None) -> list[list[Any]]:
+                  lang: Cells = None, finals: Cells = None) -> list[list[Any]]:
     """MJ_SEASON's table (see there)."""
+    platform = _platform_stages(finals, len(games))
     words = None if _is_blank(_scalar(lang)) else str(_scalar(lang)).strip().lower()
     if words not in (None, "en", "ja"):
         raise UmaokaExcelError(f'lang cannot be "{excerpt(_scalar(lang))}"; use en or ja, '
@@ -915,7 +944,8 @@ def _season_table(stages: Cells, settings: Cells, players: Cells, penalties: Cel
                               "players": [str(r[0]).strip() for r in roster]})
     records: list[dict[str, Any]] = []
     for i, st in enumerate(season.stages):
-        records += _season_games(_grid(games[i]), st.name, st.ruleset.players)
+        records += _season_games(_grid(games[i]), st.name, st.ruleset.players,
+                                 i + 1 in platform)
     log = [_penalty_row(row, i) for i, row in enumerate(_grid(penalties), 1)
            if not _blank_row(row)]
     result = run_season(season, records, log)

@@ -178,7 +178,8 @@ class SeasonStandings(SheetWriter):
                                   ([cols.deposits], "deposits", "numbers"),
                                   (cols.penalties, "penalties", "numbers"),
                                   (cols.chip_cols, "chips", "numbers"),
-                                  (cols.sub_cols, "subs", "names")):
+                                  (cols.sub_cols, "subs", "names"),
+                                  (cols.given_cols, "given", "numbers")):
                 if c:
                     add(lg.name, c[0], c[-1], first, last, block(lg.games, c, attr, n), kind)
         log = self.book.penalties

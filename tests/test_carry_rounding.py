@@ -13,10 +13,12 @@ from typing import Any
 
 import pytest
 from openpyxl import load_workbook
-from test_mjseason import mj_season, season_args
+from test_mjseason import _cells, mj_season, season_args
+from test_officejs import call
 from umaoka.addin.cli import main
 from umaoka.engine import UmaokaError
 from umaoka.engine.gamelog import game_record, platform_result
+from umaoka.engine.ranking import standing_rows
 from umaoka.engine.resolve import ruleset
 from umaoka.engine.season import CARRY_ROUNDINGS, carry_points, run_season
 from umaoka.engine.season_settings import read_season, season_settings
@@ -292,3 +294,159 @@ def test_platform_rows_count_in_the_workbook_season(tmp_path: Path) -> None:
     got = {r[1]: D(str(r[9])) for r in rows if r[1] in totals and isinstance(r[0], int)}
     assert got == totals
     assert not any(isinstance(r[0], str) and "blank" in r[0] for r in rows)
+
+
+# ------------------------------------------------------------------------------------------------
+# MJ_SEASON with a platform-finals block: the live Season standings count platform rows.
+
+
+def _lobby_book() -> Any:
+    """Regular: a Tenhou lobby line (platform finals, no raw points), a result typed as
+    M.League publishes it (finals only, a chombo in the row), a typed game; Final: half
+    carried (M.League's rounding), one published result."""
+    book = make_book(["mleague"], ["Regular", "Final"], ["Aki", "Ben", "Chie", "Dan"])
+    day = dt.date(2026, 4, 4)
+    for lg in book.leagues:
+        lg.given = True
+    regular, final = book.leagues
+    regular.games = [
+        Game(date=day, session=1, table=1, number=1, players=["Aki", "Ben", "Chie", "Dan"],
+             scores=[None] * 4, given=[45.3, 9.1, -14.6, -39.8]),
+        Game(date=day, session=1, table=1, number=2, players=["Dan", "Chie", "Ben", "Aki"],
+             scores=[None] * 4, penalties=[None, None, None, -20],
+             given=[52.1, 8.3, -19.4, -41.0]),
+        Game(date=day, session=1, table=1, number=3, players=["Dan", "Chie", "Ben", "Aki"],
+             scores=[40000, 30000, 20000, 10000]),
+    ]
+    final.games = [Game(date=day, session=2, table=1, number=1,
+                        players=["Chie", "Aki", "Ben", "Dan"], scores=[None] * 4,
+                        given=[31.3, 10.0, -11.3, -30.0])]
+    book.season = SeasonSpec([StageRow("Regular", 4), StageRow("Final", None, "half")],
+                             dict(SETTINGS, name="Lobby"))
+    return book
+
+
+def _rows(book: Any, i: int) -> list[list[Any]]:
+    """Stage i's tab range as MJ_SEASON gets it: players, scores, deposits, penalties,
+    then the platform-finals block (blank cells as "")."""
+    out = []
+    for g in book.leagues[i].games:
+        def seats(values: Any) -> list[Any]:
+            return ["" if v is None else v for v in (list(values or []) + [None] * 4)[:4]]
+        out.append([*seats(g.players), *seats(g.scores), "", *seats(g.penalties),
+                    *seats(g.given)])
+    return out
+
+
+def test_mj_season_counts_platform_rows() -> None:
+    book = _lobby_book()
+    result = season_result(book)
+    assert result.problems == ()
+    regular, final = result.stages
+    # Aki: 45.3 - 41.0 - 50.0 - 20 (chombo) = -65.7; Dan: -39.8 + 52.1 + 60.0 = 72.3
+    assert {p.name: p.total for p in regular.players} == {
+        "Dan": D("72.3"), "Ben": D("-30.3"), "Chie": D("3.7"), "Aki": D("-65.7")}
+    # half carried, a half-tenth up: Dan 36.15 -> 36.2, Ben -15.15 -> -15.1, Aki -32.85 ->
+    # -32.8, Chie 1.85 -> 1.9
+    assert {p.name: p.carried for p in final.players} == {
+        "Chie": D("1.9"), "Dan": D("36.2"), "Ben": D("-15.1"), "Aki": D("-32.8")}
+    args = [[["Regular", "", 4, ""], ["Final", "", "", "half"]],
+            [[k, v] for k, v in SETTINGS.items()], [[p, ""] for p in book.players], [[""] * 6]]
+    for stage, sr in (("Regular", regular), ("Final", final)):
+        table = call("MJ_SEASON", *args, stage, "players", _rows(book, 0), "mleague",
+                     _rows(book, 1), "mleague", "", "", "", "", "en", "1,2")
+        want = standing_rows(sr.players, "en")
+        assert _cells(table) == _cells(want)
+    # without the finals argument the last block is read as chips: the row is left out
+    table = call("MJ_SEASON", *args, "Regular", "players", _rows(book, 0), "mleague",
+                 _rows(book, 1), "mleague", "", "", "", "", "en")
+    assert any(str(r[0]).startswith("Regular games row 2: east's chips") for r in table)
+    with pytest.raises(Exception, match='finals cannot be "5"'):
+        call("MJ_SEASON", *args, "Regular", "players", _rows(book, 0), "mleague",
+             _rows(book, 1), "mleague", "", "", "", "", "en", "5")
+
+
+def test_live_season_standings_count_platform_rows(tmp_path: Path) -> None:
+    """The written workbook's live Season standings (pycel with umaoka's functions plugged
+    in) equal the engine's with platform rows, also after a platform final is changed."""
+    import sys
+    import types
+
+    import test_live_season as live
+    from pycel import ExcelCompiler, excelwrapper
+    from test_pycel import _defined_names, if_, iferror, mj_settle
+
+    book = _lobby_book()
+    path = write_league(book, tmp_path / "lobby.xlsx")
+    ws = load_workbook(path)["Season standings"]
+    calls = [c.value.text for row in ws.iter_rows() for c in row
+             if hasattr(c.value, "text") and "MJ_SEASON" in c.value.text.upper()]
+    assert calls and all(c.rstrip(")").endswith(',"en","1,2"),') or '"1,2"' in c
+                         for c in calls)
+    plugin = types.ModuleType("umaoka_platform_season_plugin")
+    for name, f in (("mj_settle", mj_settle), ("_xldudf_mj_settle", mj_settle),
+                    ("mj_season", live.mj_season), ("_xldudf_mj_season", live.mj_season),
+                    ("error_type", live.error_type), ("iferror", iferror), ("if_", if_)):
+        setattr(plugin, name, f)
+    sys.modules[plugin.__name__] = plugin
+    original = excelwrapper.ExcelOpxWrapper.defined_names
+    excelwrapper.ExcelOpxWrapper.defined_names = property(_defined_names)  # type: ignore
+    try:
+        live.MODE["now"] = "on"
+        xl = ExcelCompiler(filename=str(path), plugins=[plugin.__name__])
+        headers = live._headers(path)
+        assert len(headers) == 2  # two stages, players only (no teams)
+
+        def shown() -> list[list[list[Any]]]:
+            return [live._table(xl, h, 15) for h in headers]
+
+        live._same(shown(), season_result(book))
+        # Aki's lobby final +45.3 -> +5.3 (and Dan's -39.8 -> +0.2): the tables follow
+        lg = book.leagues[0]
+        from umaoka.templates.build import LeagueCols
+        cols = LeagueCols(4, given=True)
+        aki, dan = (f"'{lg.name}'!{chr(64 + c)}5" for c in (cols.given_cols[0],
+                                                             cols.given_cols[3]))
+        xl.set_value(aki, 5.3)
+        xl.set_value(dan, 0.2)
+        lg.games[0].given = [5.3, 9.1, -14.6, 0.2]
+        after = season_result(book)
+        live._same(shown(), after)
+        assert {p.name: p.total for p in after.stages[0].players}["Aki"] == D("-105.7")
+    finally:
+        excelwrapper.ExcelOpxWrapper.defined_names = original  # type: ignore
+        del sys.modules[plugin.__name__]
+        live.MODE["now"] = "on"
+
+
+def test_libreoffice_keeps_the_platform_season_and_warns_when_a_final_changes(
+        tmp_path: Path) -> None:
+    """Without umaoka's functions (LibreOffice, hard recalculation) the Season standings
+    keep the engine's values, platform rows counted; a changed platform final is warned
+    about in row 3."""
+    from test_alive import hard_recalculated
+    from umaoka.templates.build import LeagueCols
+
+    book = _lobby_book()
+    src = write_league(book, tmp_path / "lobby.xlsx")
+    saved = load_workbook(src, data_only=True)["Season standings"]
+    back = load_workbook(hard_recalculated(src, "xlsx", tmp_path), data_only=True)
+    ws = back["Season standings"]
+    assert ws["A3"].value in (None, "")
+    for row_b, row_s in zip(ws.iter_rows(values_only=True, max_col=15),
+                            saved.iter_rows(values_only=True, max_col=15)):
+        for a, b in zip(row_b, row_s):
+            assert (a == b or (a in (None, "") and b in (None, ""))
+                    or (isinstance(a, float) and abs(a - float(b)) < 1e-9)), (a, b)
+    lines = [r for r in ws.iter_rows(values_only=True, max_col=15) if isinstance(r[0], int)]
+    regular, final = lines[:4], lines[4:]  # each stage's players (no teams)
+    assert {r[1]: r[9] for r in regular} == {"Dan": 72.3, "Chie": 3.7, "Ben": -30.3,
+                                             "Aki": -65.7}
+    assert {r[1]: r[4] for r in final} == {"Chie": 1.9, "Dan": 36.2, "Ben": -15.1,
+                                           "Aki": -32.8}
+    wb = load_workbook(src)
+    wb["Regular"].cell(5, LeagueCols(4, given=True).given_cols[0]).value = 5.3
+    wb.save(tmp_path / "edited.xlsx")
+    edited = load_workbook(hard_recalculated(tmp_path / "edited.xlsx", "xlsx", tmp_path),
+                           data_only=True)
+    assert edited["Season standings"]["A3"].value.startswith("⚠ Games or penalties changed")
