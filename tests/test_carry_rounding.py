@@ -266,8 +266,12 @@ def test_the_workbook_reproduces_the_published_carries(tmp_path: Path, rounding:
     assert {t: D(str(v)) for t, v in saved.items() if t in want} == want
     out = tmp_path / "published_settled.xlsx"
     write_settled(back, out, source=src.name)
-    settled = _semifinal_teams(load_workbook(out)["Season standings"])
+    ws = load_workbook(out)["Season standings"]
+    settled = _semifinal_teams(ws)
     assert {t: D(str(v)) for t, v in settled.items() if t in want} == want
+    # exact carries are shown with their digits (+4.35), rounded ones to 0.1 (-4.3)
+    cell = next(r[3] for r in ws.iter_rows() if r[1].value == "T1")
+    assert cell.number_format == ("+0.0##;-0.0##;0.0" if rounding else "+0.0;-0.0;0.0")
 
 
 def test_platform_rows_count_in_the_workbook_season(tmp_path: Path) -> None:
