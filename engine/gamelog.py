@@ -124,6 +124,10 @@ def game_record(row: Mapping[str, Any], players: int = 4, label: str = "game") -
         if players == 3 and v.get("fourth") is not None:
             raise UmaokaError(f"{label} names a fourth player, but the season is for three "
                               "players; clear the fourth column.")
+        if players == 4 and v.get("fourth") is None and v.get("fourth_final") is None:
+            raise UmaokaError(f"{label} is a three-player game (no fourth player), but the "
+                              "season is for four players; leave it out or run it in a "
+                              "three-player season.")
     names = [v.get(s) for s in seats]
     finals = tuple(given_final(v.get(f"{s}_final"), label, s) for s in seats)
     return GameRecord(

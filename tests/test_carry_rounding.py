@@ -188,6 +188,8 @@ def test_finals_only_ties_follow_the_order_given() -> None:
 
 
 @pytest.mark.parametrize("row, words", [
+    ({"first": "A", "first_final": "+75.0", "second": "B", "second_final": "-13.0",
+      "third": "C", "third_final": "-62.0"}, "is a three-player game (no fourth player)"),
     (_finals_row(("A", 10), ("B", None), ("C", -5), ("D", -5)),
      "has a platform final for some seats but not others"),
     (_finals_row(("A", 10), ("B", 0), ("C", -5), ("D", -5), deposits=1000),
@@ -454,3 +456,24 @@ def test_libreoffice_keeps_the_platform_season_and_warns_when_a_final_changes(
     edited = load_workbook(hard_recalculated(tmp_path / "edited.xlsx", "xlsx", tmp_path),
                            data_only=True)
     assert edited["Season standings"]["A3"].value.startswith("⚠ Games or penalties changed")
+
+
+def test_umaoka_season_runs_an_imported_lobby_file(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """``umaoka import``'s finals CSV (Tenhou lobby lines: platform finals, no raw points)
+    is a games file of ``umaoka season`` as it is."""
+    log = Path(__file__).parent / "data" / "imports" / "sca20260404.log"
+    night = tmp_path / "night.csv"
+    assert main(["import", str(log), "-o", str(night)]) == 0
+    capsys.readouterr()
+    season = tmp_path / "lobby.ini"
+    season.write_text("[season]\nname = Lobby\nruleset = standard\n", encoding="utf-8")
+    assert main(["season", str(season), str(night)]) == 0
+    out, err = capsys.readouterr()
+    assert "Lobby: 5 games, standard rules" in out
+    assert "row 5 is a three-player game (no fourth player)" in err  # the 三 lobby's line
+    lines = {line.split()[1]: line.split() for line in out.splitlines()
+             if line[:3].strip().isdigit()}
+    assert lines["しきさん"][2:5] == ["1", "+61.0", "+61.0"]
+    assert lines["NoName"][2:5] == ["1", "0", "0"]
+    assert "blank" not in err
