@@ -874,7 +874,7 @@ _EXCEL_EPOCH = datetime.date(1899, 12, 30)
 @xw.arg("ruleset4", Cells, ndim=2, err_to_str=True, doc="As ruleset1.")
 @xw.arg("lang", Cells, doc='"en" or "ja": the tie-break and flags in words of that '
         "language. Blank: the tie-break's key and the flags in English.")
-@xw.arg("finals", Cells, doc="The stages (1 to 4) whose games range ends with the tab's "
+@xw.arg("platform", Cells, doc="The stages (1 to 4) whose games range ends with the tab's "
         "platform-finals block (one column per seat: imported online or published results, "
         'counted by those finals), e.g. "1" or "1,3". Blank: none.')
 @_excel_function
@@ -883,24 +883,24 @@ def MJ_SEASON(stages: Cells, settings: Cells = None, players: Cells = None,
               games1: Cells = None, ruleset1: Cells = None, games2: Cells = None,
               ruleset2: Cells = None, games3: Cells = None, ruleset3: Cells = None,
               games4: Cells = None, ruleset4: Cells = None, lang: Cells = None,
-              finals: Cells = None) -> Any:
+              platform: Cells = None) -> Any:
     """A season stage's standings (players or teams): carried points, this stage's points,
     chips, penalties, total, rank, who advanced and which tie-break decided; games or
     penalties that cannot count are listed below with the reason, the rest still rank.
-    lang "en" or "ja" writes the tie-break and flags in words of that language; finals
+    lang "en" or "ja" writes the tie-break and flags in words of that language; platform
     names the stages whose games end with a platform-finals block.
     E.g. =MJ_SEASON(Season!A5:D6, Season!A10:B18, Players!A5:B40, Penalties!A5:F104,
     "Final", "players", Regular!E5:Y200, , Final!E5:Y40)."""
     try:
         return _season_table(stages, settings, players, penalties, stage, what,
                              [games1, games2, games3, games4],
-                             [ruleset1, ruleset2, ruleset3, ruleset4], lang, finals)
+                             [ruleset1, ruleset2, ruleset3, ruleset4], lang, platform)
     except UmaokaError as e:  # a message quoting a whole long cell: one line, clipped
         raise UmaokaExcelError(excerpt(str(e), 400)) from None
 
 
 def _platform_stages(value: Cells, count: int) -> set[int]:
-    """MJ_SEASON's ``finals``: the stage numbers (from 1) whose games end with platform
+    """MJ_SEASON's ``platform``: the stage numbers (from 1) whose games end with platform
     finals, e.g. "1,3" (or one number); blank: none."""
     text = _scalar(value)
     if text is None:
@@ -909,7 +909,7 @@ def _platform_stages(value: Cells, count: int) -> set[int]:
         text = int(text)
     words = [w.strip() for w in str(text).replace(";", ",").split(",") if w.strip()]
     if not all(w.isdigit() and 1 <= int(w) <= count for w in words):
-        raise UmaokaExcelError(f'finals cannot be "{excerpt(_scalar(value))}"; give the '
+        raise UmaokaExcelError(f'platform cannot be "{excerpt(_scalar(value))}"; give the '
                                f"numbers of the stages (1 to {count}) whose games end with "
                                'platform finals, e.g. "1" or "1,3", or leave it blank.')
     return {int(w) for w in words}
@@ -917,9 +917,9 @@ def _platform_stages(value: Cells, count: int) -> set[int]:
 
 def _season_table(stages: Cells, settings: Cells, players: Cells, penalties: Cells,
                   stage: Cells, what: Cells, games: list[Cells], rules: list[Cells],
-                  lang: Cells = None, finals: Cells = None) -> list[list[Any]]:
+                  lang: Cells = None, platform: Cells = None) -> list[list[Any]]:
     """MJ_SEASON's table (see there)."""
-    platform = _platform_stages(finals, len(games))
+    platform_stages = _platform_stages(platform, len(games))
     words = None if _is_blank(_scalar(lang)) else str(_scalar(lang)).strip().lower()
     if words not in (None, "en", "ja"):
         raise UmaokaExcelError(f'lang cannot be "{excerpt(_scalar(lang))}"; use en or ja, '
@@ -945,7 +945,7 @@ def _season_table(stages: Cells, settings: Cells, players: Cells, penalties: Cel
     records: list[dict[str, Any]] = []
     for i, st in enumerate(season.stages):
         records += _season_games(_grid(games[i]), st.name, st.ruleset.players,
-                                 i + 1 in platform)
+                                 i + 1 in platform_stages)
     log = [_penalty_row(row, i) for i, row in enumerate(_grid(penalties), 1)
            if not _blank_row(row)]
     result = run_season(season, records, log)

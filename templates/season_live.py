@@ -53,7 +53,7 @@ MAX_STAGES = 4
 
 def live_possible(book: Book) -> bool:
     """Whether MJ_SEASON can compute this workbook's season: at most four stages, each a
-    league tab (platform finals included: MJ_SEASON's ``finals`` names those tabs)."""
+    league tab (platform finals included: MJ_SEASON's ``platform`` names those tabs)."""
     if book.season is None:
         return False
     named = [s for s in book.season.stages if s.name is not None and str(s.name).strip()]

@@ -363,11 +363,11 @@ def test_mj_season_counts_platform_rows() -> None:
                      _rows(book, 1), "mleague", "", "", "", "", "en", "1,2")
         want = standing_rows(sr.players, "en")
         assert _cells(table) == _cells(want)
-    # without the finals argument the last block is read as chips: the row is left out
+    # without the platform argument the last block is read as chips: the row is left out
     table = call("MJ_SEASON", *args, "Regular", "players", _rows(book, 0), "mleague",
                  _rows(book, 1), "mleague", "", "", "", "", "en")
     assert any(str(r[0]).startswith("Regular games row 2: east's chips") for r in table)
-    with pytest.raises(Exception, match='finals cannot be "5"'):
+    with pytest.raises(Exception, match='platform cannot be "5"'):
         call("MJ_SEASON", *args, "Regular", "players", _rows(book, 0), "mleague",
              _rows(book, 1), "mleague", "", "", "", "", "en", "5")
 
