@@ -177,7 +177,7 @@ def platform_result(game: GameRecord) -> PlatformResult:
                           "give every seat's final, or clear them all and give raw scores.")
     given: tuple[Decimal, ...] = tuple(f for f in finals if f is not None)
     deposits = _cell(game.deposits)
-    if deposits not in (None, 0, 0.0, "0"):
+    if deposits is not None and _nonzero(deposits):
         raise UmaokaError(f"{game.label} gives finals and leftover sticks ({excerpt(deposits)}); "
                           "the finals already hold the sticks, so clear deposits.")
     pens = _check_penalties(game.penalties, len(given))
@@ -186,6 +186,14 @@ def platform_result(game: GameRecord) -> PlatformResult:
                    for s, f in enumerate(given))
     final = tuple(f + p if p else f for f, p in zip(given, penalty))
     return PlatformResult(final, penalty, places)
+
+
+def _nonzero(value: Any) -> bool:
+    """Whether a deposits cell holds anything but zero (text that is no number counts)."""
+    try:
+        return isinstance(value, bool) or Decimal(str(value).replace(",", "")) != 0
+    except InvalidOperation:
+        return True
 
 
 def result_of(game: GameRecord, rules: Any) -> Settlement | PlatformResult:

@@ -477,3 +477,16 @@ def test_umaoka_season_runs_an_imported_lobby_file(
     assert lines["しきさん"][2:5] == ["1", "+61.0", "+61.0"]
     assert lines["NoName"][2:5] == ["1", "0", "0"]
     assert "blank" not in err
+
+
+def test_umaoka_new_season_keeps_carry_rounding(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    season = tmp_path / "s.ini"
+    season.write_text("[season]\nruleset = mleague\n[stage Regular]\nadvance = 4\n"
+                      "[stage Final]\ncarry = half\ncarry_rounding = exact\n", encoding="utf-8")
+    out = tmp_path / "club.xlsx"
+    assert main(["new", str(out), "--season", str(season)]) == 0
+    capsys.readouterr()
+    back = read_book(out)
+    assert back.season.settings["carry_rounding"] == "exact"
+    assert season_result(back).stages[1].stage.carry_rounding == "exact"
