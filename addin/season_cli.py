@@ -2,8 +2,10 @@
 
 The season file is INI (``[season]``, ``[stage NAME]``..., ``[teams]``) or JSON; games
 are CSV files with the columns of ``umaoka batch`` plus ``stage``, ``east_chips``...
-and ``east_sub``...; the penalty log is a CSV file with the columns date, stage,
-player, team, points, reason. Tables are plain text that fits 80 columns.
+and ``east_sub``... (a game known only by its finals gives ``east_final``... instead of
+scores, or is a row of ``umaoka import``'s finals CSV: ``first``, ``first_final``...);
+the penalty log is a CSV file with the columns date, stage, player, team, points, reason.
+Tables are plain text that fits 80 columns.
 """
 
 from __future__ import annotations
@@ -18,10 +20,17 @@ from typing import Any
 
 from rich.cells import cell_len, set_cell_size
 from umaoka.engine import UmaokaError
-from umaoka.engine.gamelog import SEATS
+from umaoka.engine.gamelog import ORDER, SEATS
 from umaoka.engine.imported import csv_plain, visible
 from umaoka.engine.ranking import TIE_BREAKS, StandingLine
-from umaoka.engine.season import Season, SeasonResult, StageResult, run_season
+from umaoka.engine.season import (
+    Season,
+    SeasonResult,
+    Stage,
+    StageResult,
+    carry_rounding_of,
+    run_season,
+)
 from umaoka.engine.season_settings import read_season
 from umaoka.templates.io import read_text
 
@@ -72,13 +81,18 @@ def game_rows(path: Path, season: Season) -> list[dict[str, Any]]:
     header, rows = _rows(path, "games CSV")
     n = season.stages[0].ruleset.players
     need = [c for s in SEATS[:n] for c in (s, f"{s}_score")]
+    ways = [need, [c for s in SEATS[:n] for c in (s, f"{s}_final")],
+            [c for s in ORDER[:n] for c in (s, f"{s}_final")]]  # scores, or finals only
+    if any(all(c in header for c in way) for way in ways[1:]):
+        need = next(w for w in ways if all(c in header for c in w))
     if len(season.stages) > 1:
         need.insert(0, "stage")
     missing = [c for c in need if c not in header]
     if missing:
         raise UmaokaError(f"{path.name} lacks the column(s) {', '.join(missing)}; it needs "
                           f"{','.join(need)} (and optionally date, deposits, east_penalty, "
-                          "east_chips, east_sub... per seat).")
+                          "east_chips, east_sub... per seat; a game known only by its finals "
+                          "gives east_final... or first,first_final... instead of scores).")
     return [{**row, "_label": f"{path.name} row {line}"} for line, row in rows]
 
 
@@ -170,6 +184,15 @@ def _share(factor: Decimal) -> str:
     return {Decimal(1): "all", Decimal("0.5"): "half"}.get(factor, f"{factor:f} x")
 
 
+def _rounded(stage: Stage) -> str:
+    """How a stage's carried points are rounded, in words."""
+    mode = carry_rounding_of(stage.carry_rounding, stage.ruleset)
+    if mode == "exact":
+        return "exact"
+    unit = "0.1" if stage.ruleset.rounding == "none" else "whole points"
+    return f"to {unit} ({mode})"
+
+
 def stage_lines(result: StageResult, next_stage: str | None, competition: str) -> list[str]:
     st = result.stage
     head = f"{st.name}: {_games(result.games)}, {st.ruleset.name} rules, ranked by " \
@@ -178,7 +201,7 @@ def stage_lines(result: StageResult, next_stage: str | None, competition: str) -
     if st.carry:
         unit = "team" if competition == "team" else "player"
         out.append(f"Carried in: {_share(st.carry)} of each {unit}'s total in the previous "
-                   "stage.")
+                   f"stage, {_rounded(st)}.")
     for kind, lines in (("Team", result.teams), ("Player", result.players)):
         if not lines:
             continue

@@ -1009,17 +1009,20 @@ def _season_stages(stages: Cells) -> list[dict[str, Any]]:
 
 
 def _season_games(grid: list[list[Any]], stage: str, n: int,
-                  memo: RowMemo | None = None) -> list[Any]:
+                  platform: bool = False, memo: RowMemo | None = None) -> list[Any]:
     """A league tab's game rows (players, scores, deposits, penalties, then optional chips
-    and substitutes blocks) as the engine's named columns; rows without scores are skipped.
-    A single extra block of n columns is chips when any of its cells holds a number (a chip
-    count typed as text then gets its own message), else substitutes (names). Messages name
-    a row by its place in the range ("Final games row 3").
+    and substitutes blocks, then with ``platform`` the platform-finals block) as the
+    engine's named columns; rows without scores or finals are skipped. A single extra
+    block of n columns is chips when any of its cells holds a number (a chip count typed
+    as text then gets its own message), else substitutes (names). Messages name a row by
+    its place in the range ("Final games row 3").
 
     With ``memo`` (the cells as Excel sent them, numbers, texts and blanks only), each row
     is the engine's record, made once per row's cells (see :mod:`.season_cache`)."""
-    blocks = [c for c in range(3 * n + 1, len(grid[0]) if grid else 0, n)
-              if c + n <= len(grid[0])]
+    width = len(grid[0]) if grid else 0
+    given = width - n if platform and width >= 4 * n + 1 else None  # the last n columns
+    end = width if given is None else given
+    blocks = [c for c in range(3 * n + 1, end, n) if c + n <= end]
     chips = subs = None
     if blocks:
         def numeric(c: int) -> bool:
@@ -1030,7 +1033,8 @@ def _season_games(grid: list[list[Any]], stage: str, n: int,
 
     def game(i: int, raw: list[Any]) -> dict[str, Any] | None:
         row = [_cell(v) for v in raw] if memo is not None else raw
-        if all(_is_blank(v) for v in row[n:3 * n + 1]):  # no score, deposit nor penalty
+        finals = [] if given is None else row[given:given + n]
+        if all(_is_blank(v) for v in [*row[n:3 * n + 1], *finals]):  # nothing entered
             return None
         out: dict[str, Any] = {"stage": stage, "deposits": row[2 * n] if len(row) > 2 * n
                                else None, "_label": f"{stage} games row {i}"}
@@ -1042,6 +1046,8 @@ def _season_games(grid: list[list[Any]], stage: str, n: int,
                 out[f"{seat}_chips"] = row[chips + k]
             if subs is not None and not _is_blank(row[subs + k]):
                 out[f"{seat}_sub"] = row[subs + k]
+            if finals and not _is_blank(finals[k]):
+                out[f"{seat}_final"] = finals[k]
         return out
 
     if memo is None:
@@ -1056,7 +1062,7 @@ def _season_games(grid: list[list[Any]], stage: str, n: int,
         except UmaokaError:  # the season run reports it, with the row's label
             return g
 
-    layout = (stage, n, chips, subs)
+    layout = (stage, n, chips, subs, given)
     out: list[Any] = []
     for i, raw in enumerate(grid, 1):
         got = memo.get((layout, i, tuple(raw)), lambda i=i, raw=raw: record(i, raw))
@@ -1132,12 +1138,16 @@ def _season_values(grid: list[list[Any]]) -> dict[str, Any]:
 @xw.arg("ruleset4", "raw", ndim=2, doc="As ruleset1.")
 @xw.arg("lang", "raw", doc='"en" or "ja": the tie-break and flags in words of that '
         "language. Blank: the tie-break's key and the flags in English.")
+@xw.arg("platform", Cells, doc="The stages (1 to 4) whose games range ends with the tab's "
+        "platform-finals block (one column per seat: imported online or published results, "
+        'counted by those finals), e.g. "1" or "1,3". Blank: none.')
 @_excel_function
 def MJ_SEASON(stages: Cells, settings: Cells = None, players: Cells = None,
               penalties: Cells = None, stage: Cells = None, what: Cells = None,
               games1: Cells = None, ruleset1: Cells = None, games2: Cells = None,
               ruleset2: Cells = None, games3: Cells = None, ruleset3: Cells = None,
-              games4: Cells = None, ruleset4: Cells = None, lang: Cells = None) -> Any:
+              games4: Cells = None, ruleset4: Cells = None, lang: Cells = None,
+              platform: Cells = None) -> Any:
     """A season stage's standings of players or teams, as umaoka settle ranks them; rows
     that cannot count are listed below. E.g. =MJ_SEASON(Season!A5:D6, Season!A10:B18,
     Players!A5:B40, Penalties!A5:F104, "Final", , Regular!E5:Y200, , Final!E5:Y40).
@@ -1145,7 +1155,8 @@ def MJ_SEASON(stages: Cells, settings: Cells = None, players: Cells = None,
     The table: carried points, this stage's points, chips, penalties, total, rank, who
     advanced and which tie-break decided; games or penalties that cannot count are listed
     below the table with the reason, the rest still rank. lang "en" or "ja" writes the
-    tie-break and flags in words of that language."""
+    tie-break and flags in words of that language; platform names the stages whose games
+    end with a platform-finals block."""
     # Error cells as their text ("#N/A"), as xlwings' err_to_str gives every other function's
     # arguments: a #N/A must be named, never pass for an empty cell.
     stages, settings, players, penalties, stage, what, lang = (_read(a, errors=True) for a in (
@@ -1155,7 +1166,7 @@ def MJ_SEASON(stages: Cells, settings: Cells = None, players: Cells = None,
     try:
         return _season_table(stages, settings, players, penalties, stage, what,
                              [games1, games2, games3, games4],
-                             [ruleset1, ruleset2, ruleset3, ruleset4], lang)
+                             [ruleset1, ruleset2, ruleset3, ruleset4], lang, platform)
     except UmaokaError as e:  # a message quoting a whole long cell: one line, clipped
         raise UmaokaExcelError(excerpt(str(e), 400)) from None
 
@@ -1179,11 +1190,28 @@ def _read_cell(value: Any, errors: bool = False) -> Any:
     return None if value is None or value == "" or type(value) is _JS_NULL else value
 
 
+def _platform_stages(value: Cells, count: int) -> set[int]:
+    """MJ_SEASON's ``platform``: the stage numbers (from 1) whose games end with platform
+    finals, e.g. "1,3" (or one number); blank: none."""
+    text = _option(value, "platform")
+    if text is None:
+        return set()
+    if isinstance(text, float) and text.is_integer():
+        text = int(text)
+    words = [w.strip() for w in str(text).replace(";", ",").split(",") if w.strip()]
+    if not all(w.isdigit() and 1 <= int(w) <= count for w in words):
+        raise UmaokaExcelError(f'platform cannot be "{excerpt(text)}"; give the '
+                               f"numbers of the stages (1 to {count}) whose games end with "
+                               'platform finals, e.g. "1" or "1,3", or leave it blank.')
+    return {int(w) for w in words}
+
+
 def _season_table(stages: Cells, settings: Cells, players: Cells, penalties: Cells,
                   stage: Cells, what: Cells, games: list[Cells], rules: list[Cells],
-                  lang: Cells = None) -> list[list[Any]]:
+                  lang: Cells = None, platform: Cells = None) -> list[list[Any]]:
     """MJ_SEASON's table (see there): the season run of these inputs, shared by every
     MJ_SEASON call with the same inputs whichever table it shows (see :data:`_SEASONS`)."""
+    platform_stages = _platform_stages(platform, len(games))
     language = _option(lang, "lang")
     words = None if language is None else str(language).strip().lower()
     if words not in (None, "en", "ja"):
@@ -1193,9 +1221,10 @@ def _season_table(stages: Cells, settings: Cells, players: Cells, penalties: Cel
     for grid, name in ((stages, "stages"), (settings, "settings"), (players, "players")):
         _no_errors(_grid(grid), name)
     season, result = _SEASONS.run(
-        (run_season, stages, settings, players, penalties, *games, *rules),
+        (run_season, stages, settings, players, penalties, *games, *rules,
+         "platform " + ",".join(map(str, sorted(platform_stages)))),
         lambda memo, settled: _season_run(stages, settings, players, penalties, games, rules,
-                                          memo, settled))
+                                          memo, settled, platform_stages))
     if shown_name is None and len(season.stages) > 1:
         raise UmaokaExcelError(f"stage is blank but the season has {len(season.stages)} "
                                f"stages ({', '.join(s.name for s in season.stages)}); give "
@@ -1215,10 +1244,12 @@ def _season_table(stages: Cells, settings: Cells, players: Cells, penalties: Cel
 
 def _season_run(stages: Cells, settings: Cells, players: Cells, penalties: Cells,
                 games: list[Cells], rules: list[Cells], memo: RowMemo | None = None,
-                settled: SettledGames | None = None) -> tuple[Any, Any]:
+                settled: SettledGames | None = None,
+                platform_stages: set[int] | frozenset[int] = frozenset()) -> tuple[Any, Any]:
     """The season of MJ_SEASON's arguments and its run. ``memo``: game rows' records kept
     between runs (used for ranges of numbers, texts and blanks only); ``settled``: the
-    games settled in earlier runs (see :class:`~umaoka.engine.season.SettledGames`)."""
+    games settled in earlier runs (see :class:`~umaoka.engine.season.SettledGames`);
+    ``platform_stages``: the stages (from 1) whose games end with platform finals."""
     specs = _season_stages(stages)
     if len(specs) > len(games):
         raise UmaokaExcelError(f"the season has {len(specs)} stages but MJ_SEASON takes the "
@@ -1238,11 +1269,11 @@ def _season_run(stages: Cells, settings: Cells, players: Cells, penalties: Cells
                               "players": [str(r[0]).strip() for r in roster]})
     records: list[Any] = []
     for i, st in enumerate(season.stages):
-        grid = games[i]
+        grid, given = games[i], i + 1 in platform_stages
         if memo is not None and _plain_rows(grid):
-            records += _season_games(grid, st.name, st.ruleset.players, memo)
+            records += _season_games(grid, st.name, st.ruleset.players, given, memo)
         else:
-            records += _season_games(_grid(grid), st.name, st.ruleset.players)
+            records += _season_games(_grid(grid), st.name, st.ruleset.players, given)
     log = [_penalty_row(row, i) for i, row in enumerate(_grid(penalties), 1)
            if not _blank_row(row)]
     return season, run_season(season, records, log, settled)

@@ -3,14 +3,19 @@
 Each stage has its own ruleset and ranking; the top ``advance`` of a stage (players, or
 teams in a team competition) go on to the next stage, taking ``carry`` times their
 total with them (M.League: half of the regular season into the semifinal, half of the
-semifinal's total into the final). Carried points are rounded as the receiving stage's
-ruleset rounds final scores (see :func:`carry_points`).
+semifinal's total into the final). Carried points are rounded by the receiving stage's
+``carry_rounding``; by default as its ruleset rounds final scores, and a ruleset that does
+not round keeps 0.1 with a half going up, as M.League does (see :func:`carry_points`).
 
 >>> from decimal import Decimal
 >>> carry_points(Decimal("123.5"), Decimal("0.5"), ruleset("mleague"))
 Decimal('61.8')
+>>> carry_points(Decimal("-8.7"), Decimal("0.5"), ruleset("mleague"))
+Decimal('-4.3')
 >>> carry_points(Decimal("-45"), Decimal("0.5"), ruleset("standard"))
 Decimal('-23')
+>>> carry_points(Decimal("8.7"), Decimal("0.5"), ruleset("mleague"), "exact")
+Decimal('4.35')
 """
 
 from __future__ import annotations
@@ -22,12 +27,11 @@ from decimal import ROUND_CEILING, ROUND_DOWN, ROUND_FLOOR, ROUND_HALF_DOWN, ROU
 from typing import Any
 
 from .errors import UmaokaError
-from .gamelog import GameRecord, SeatCredit, check_players, game_record, seat_credits
+from .gamelog import GameRecord, SeatCredit, check_players, game_record, result_of, seat_credits
 from .penalties import Penalty, penalty
 from .ranking import DEFAULT_TIE_BREAKS, StandingLine, Tally, rank_lines
 from .resolve import ruleset
-from .rules import Ruleset
-from .settle import settle
+from .rules import CHOICES, Ruleset
 from .teams import GameCaps, Teams, team_of
 
 COMPETITIONS = ("individual", "team")
@@ -41,6 +45,7 @@ class Stage:
     ruleset: Ruleset = field(default_factory=lambda: ruleset("standard"))
     advance: int | None = None  # how many go on to the next stage (None: everybody)
     carry: Decimal = Decimal(0)  # share of the previous stage's total carried into this one
+    carry_rounding: str | None = None  # how carried points round (None: see carry_points)
     ranking: str = "total"
     tie_breaks: tuple[str, ...] = DEFAULT_TIE_BREAKS
     min_games: int = 0  # fewer games: listed, not ranked, cannot advance
@@ -122,6 +127,9 @@ def _check_season(s: Season) -> None:
         if not 0 <= st.carry <= 1:
             raise UmaokaError(f"stage {st.name}: carry must be between 0 and 1 (got "
                               f"{st.carry}); write full, half, zero or a factor such as 0.5.")
+        if st.carry_rounding is not None and st.carry_rounding not in CARRY_ROUNDINGS:
+            raise UmaokaError(f'stage {st.name}: carry_rounding cannot be "{st.carry_rounding}"; '
+                              f"use one of {', '.join(CARRY_ROUNDINGS)}.")
         unit = Decimal("0.1") if st.ruleset.rounding == "none" else Decimal(1)
         if st.absent_result % unit:
             raise UmaokaError(f"stage {st.name}: absent_result {st.absent_result} is not in "
@@ -139,35 +147,54 @@ def _check_season(s: Season) -> None:
 # ------------------------------------------------------------------------------------------------
 # Carry-over.
 
-_UNIT = {True: Decimal("0.1"), False: Decimal(1)}
+#: How carried points may be rounded: the rulesets' roundings (at the stage's unit) and
+#: ``exact`` (every digit kept). ``none`` is left out: say ``exact`` or how to round.
+CARRY_ROUNDINGS: tuple[str, ...] = (*(r for r in CHOICES["rounding"] if r != "none"), "exact")
+
+_MODES = {  # (for a positive value, for a negative value)
+    "half_down": (ROUND_HALF_DOWN, ROUND_HALF_UP),  # a half toward -infinity
+    "half_up": (ROUND_HALF_UP, ROUND_HALF_DOWN),  # a half toward +infinity
+    "half_toward_zero": (ROUND_HALF_DOWN, ROUND_HALF_DOWN),
+    "half_away_from_zero": (ROUND_HALF_UP, ROUND_HALF_UP),  # Decimal's HALF_UP: away from 0
+    "floor": (ROUND_FLOOR, ROUND_FLOOR),
+    "ceil": (ROUND_CEILING, ROUND_CEILING),
+    "toward_zero": (ROUND_DOWN, ROUND_DOWN),
+}
 
 
-def carry_points(total: Decimal, factor: Decimal, rules: Ruleset) -> Decimal:
-    """``total`` x ``factor``, rounded as ``rules`` rounds final scores.
+def carry_rounding_of(stage_rounding: str | None, rules: Ruleset) -> str:
+    """The carry rounding a stage uses: its own ``carry_rounding``, else the ruleset's
+    rounding, and for a ruleset that does not round ``half_up`` (M.League's rule).
 
-    Whole-point rulesets round to whole points with their own rounding (half_down:
-    a half goes toward minus infinity, so -22.5 carries as -23). A ruleset with rounding
-    ``none`` keeps 0.1 precision, and a half (0.05) goes away from zero, as Excel's
-    ROUND does: the carried points of +x and -x stay mirror images, and a league
-    manager checking with =ROUND(B2/2, 1) gets the same number.
+    >>> carry_rounding_of(None, ruleset("mleague")), carry_rounding_of(None, ruleset("standard"))
+    ('half_up', 'half_down')
+    """
+    if stage_rounding:
+        return stage_rounding
+    return "half_up" if rules.rounding == "none" else rules.rounding
+
+
+def carry_points(total: Decimal, factor: Decimal, rules: Ruleset,
+                 rounding: str | None = None) -> Decimal:
+    """``total`` x ``factor``, rounded with ``rounding`` (see :data:`CARRY_ROUNDINGS`) at
+    the unit of ``rules``: 0.1 for a ruleset that does not round, else whole points.
+
+    Without ``rounding``, a ruleset that rounds to whole points rounds the carry its own
+    way (half_down: a half goes toward minus infinity, so -22.5 carries as -23), and a
+    ruleset that does not round (rounding ``none``, M.League) keeps 0.1 and sends a half
+    (0.05) **up, toward +infinity**, for negative totals too: -8.7 / 2 = -4.35 carries as
+    -4.3, 281.7 / 2 = 140.85 as 140.9. That is M.League's published carries (2018-19 to
+    2022-23; see docs/season.md). ``exact`` keeps every digit (-4.35).
     """
     value = total * factor
-    mode = rules.rounding
-    negative = value < 0
-    modes = {
-        "none": ROUND_HALF_UP,  # Decimal's HALF_UP is half away from zero
-        "half_down": ROUND_HALF_UP if negative else ROUND_HALF_DOWN,  # toward -infinity
-        "half_up": ROUND_HALF_DOWN if negative else ROUND_HALF_UP,  # toward +infinity
-        "half_toward_zero": ROUND_HALF_DOWN,
-        "half_away_from_zero": ROUND_HALF_UP,
-        "floor": ROUND_FLOOR,
-        "ceil": ROUND_CEILING,
-        "toward_zero": ROUND_DOWN,
-    }
-    if mode not in modes:
-        raise UmaokaError(f'carried points cannot be rounded with rounding "{mode}"; use one '
-                          f"of {', '.join(modes)}.")
-    return value.quantize(_UNIT[mode == "none"], modes[mode]) + 0
+    mode = carry_rounding_of(rounding, rules)
+    if mode == "exact":
+        return value + 0
+    if mode not in _MODES:
+        raise UmaokaError(f'carried points cannot be rounded with "{mode}"; use one of '
+                          f"{', '.join(CARRY_ROUNDINGS)}.")
+    unit = Decimal("0.1") if rules.rounding == "none" else Decimal(1)
+    return value.quantize(unit, _MODES[mode][value < 0]) + 0
 
 
 # ------------------------------------------------------------------------------------------------
@@ -281,7 +308,7 @@ def run_season(season: Season, games: Iterable[GameRecord | Mapping[str, Any]],
                     if known and p not in known:
                         raise UmaokaError(f"{p} is not on the season's roster or any team; fix "
                                           f"the name or add the player.{closest_name(p, known)}")
-                result = settle(g.scores, stage.ruleset, g.deposits, g.penalties)
+                result = result_of(g, stage.ruleset)  # finals when given, else settled
                 credits = seat_credits(g, result, teams, stage.substitutes, stage.absent_result)
                 if memo is not None:
                     _remember(memo, g, credits)
@@ -377,7 +404,8 @@ def _run_stage(season: Season, stage: Stage, prev: StageResult | None,
         lines = prev.teams if by_team else prev.players
         for line in lines:
             if entrants is None or line.name in entrants:
-                carried[line.name] = carry_points(line.total, stage.carry, stage.ruleset)
+                carried[line.name] = carry_points(line.total, stage.carry, stage.ruleset,
+                                                   stage.carry_rounding)
                 (squad if by_team else person)(line.name)
                 if not by_team and line.name in teams:
                     squad(teams[line.name])

@@ -43,8 +43,8 @@ from .errors import UmaokaError, excerpt
 from .penalties import penalty_points
 from .ranking import DEFAULT_TIE_BREAKS, parse_ranking, parse_tie_breaks
 from .resolve import ruleset
-from .rules import _closest
-from .season import COMPETITIONS, Season, Stage
+from .rules import _VALUE_ALIASES, _closest
+from .season import CARRY_ROUNDINGS, COMPETITIONS, Season, Stage
 from .substitutes import DEFAULT_ABSENT_RESULT, parse_substitutes
 from .teams import parse_game_caps, parse_teams
 
@@ -55,6 +55,11 @@ STAGE_SETTINGS: dict[str, str] = {
     "tie_breaks": "Equal standings are ordered by these, in turn: total, average, "
                   "average_place, best, places, firsts, fewer_lasts, previous, earlier "
                   f"(default {', '.join(DEFAULT_TIE_BREAKS)}).",
+    "carry_rounding": "How points carried into the stage are rounded, at the stage's unit "
+                      "(0.1 when its ruleset does not round, else whole points): half_up, "
+                      "half_down, half_toward_zero, half_away_from_zero, floor, ceil, "
+                      "toward_zero, or exact (every digit kept). Default: the ruleset's "
+                      "rounding; half_up (M.League: -4.35 -> -4.3) when it does not round.",
     "min_games": "Players with fewer games are listed apart, not ranked, and cannot advance.",
     "game_caps": "Fewest and most games a player should play, e.g. 10-45; outside them the "
                  "player is flagged.",
@@ -88,7 +93,8 @@ _KEY_ALIASES = {"tiebreaks": "tie_breaks", "tie_break": "tie_breaks", "tiebreak"
                 "rules": "ruleset", "preset": "ruleset", "caps": "game_caps",
                 "minimum_games": "min_games", "chips": "chip_value", "chip": "chip_value",
                 "substitute": "substitutes", "carry_over": "carry", "advances": "advance",
-                "roster": "players", "rank_by": "ranking", "order": "ranking"}
+                "roster": "players", "carry_round": "carry_rounding",
+                "rounding_of_carry": "carry_rounding", "rank_by": "ranking", "order": "ranking"}
 
 
 def _key(raw: Any) -> str:
@@ -125,6 +131,29 @@ def parse_carry(value: Any) -> Decimal:
     return d.normalize() if d else Decimal(0)
 
 
+def parse_carry_rounding(value: Any) -> str | None:
+    """How carried points round: a ruleset's rounding name (also in Japanese, e.g.
+    四捨五入), or exact; blank is the default (None).
+
+    >>> parse_carry_rounding("Half-Up"), parse_carry_rounding("四捨五入"), parse_carry_rounding("")
+    ('half_up', 'half_up', None)
+    """
+    if value is None:
+        return None
+    text = str(value).strip().lower().replace("-", "_").replace(" ", "_")
+    if not text:
+        return None
+    text = {**_VALUE_ALIASES["rounding"], "exactly": "exact", "keep": "exact",
+            "そのまま": "exact"}.get(text, text)
+    if text == "none":
+        raise UmaokaError('carry_rounding cannot be "none"; write exact to keep every digit of '
+                          "the carried points, or a rounding such as half_up.")
+    if text not in CARRY_ROUNDINGS:
+        raise UmaokaError(f'carry_rounding cannot be "{excerpt(value)}"; use one of '
+                          f"{', '.join(CARRY_ROUNDINGS)}.{_closest(text, CARRY_ROUNDINGS)}")
+    return text
+
+
 def _whole(key: str, value: Any, least: int) -> int:
     text = str(value).strip()
     if isinstance(value, bool) or not re.fullmatch(r"[+-]?\d{1,15}(\.0*)?", text):
@@ -156,6 +185,8 @@ def _setting(key: str, value: Any) -> Any:
                                                                                         1)
     if key == "carry":
         return parse_carry(value)
+    if key == "carry_rounding":
+        return parse_carry_rounding(value)
     return str(value).strip()
 
 

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from umaoka.engine import UmaokaError
-from umaoka.engine.gamelog import GameRecord
+from umaoka.engine.gamelog import SEATS, GameRecord, given_final
 from umaoka.engine.ranking import DEFAULT_TIE_BREAKS, RANKINGS
 from umaoka.engine.season import Season, SeasonResult, SettledGames, run_season
 from umaoka.engine.season_settings import SEASON_ONLY, STAGE_SETTINGS, season_settings
@@ -32,6 +32,7 @@ SETTINGS: dict[str, Any] = {
     "absent_result": -30,
     "chip_value": 0,
     "game_caps": "",
+    "carry_rounding": "",
 }
 
 #: Settings with a fixed list of choices (a dropdown on the Season sheet).
@@ -55,6 +56,10 @@ SETTING_HELP_JA: dict[str, str] = {
     "absent_result": "substitutes = fixed のときの欠席者の最終スコア（既定 -30）。",
     "chip_value": "祝儀1枚の最終ポイント（ゼロサムの外で加算）。例: 2。",
     "game_caps": "1人の最少・最多対局数。例: 10-45。外れると対局タブのチェック欄と成績に表示。",
+    "carry_rounding": "持ち越しポイントの丸め（ステージの単位で: 丸めないルールは0.1、"
+                      "それ以外は1点）: half_up（四捨五入、-4.35→-4.3）、half_down、"
+                      "half_toward_zero、half_away_from_zero、floor、ceil、toward_zero、exact（丸めない）。"
+                      "空欄: ルールの丸め、丸めないルールは half_up（Mリーグ）。",
 }
 
 
@@ -102,7 +107,9 @@ def spec_from_season(season: Season, book: Book) -> SeasonSpec:
                     # 0 as text: desktop Excel sends an empty cell as the number 0, so
                     # MJ_SEASON refuses a 0 there (docs/excel.md)
                     absent_result=_plain(first.absent_result) or "0",
-                    chip_value=_plain(first.chip_value), game_caps=caps)
+                    chip_value=_plain(first.chip_value), game_caps=caps,
+                    carry_rounding=next((st.carry_rounding for st in season.stages
+                                         if st.carry_rounding), ""))
     rows = []
     for i, st in enumerate(season.stages):
         carry = None if i == 0 else {1: "full", 0: "zero"}.get(
@@ -158,10 +165,16 @@ def season_of(book: Book) -> Season:
 
 
 def game_record(league: League, game: Game, n: int) -> GameRecord | None:
-    """A league tab's row as a season game, None for a row without scores."""
+    """A league tab's row as a season game, None for a row without scores. A row with
+    platform finals (an imported lobby line or finals CSV, a result typed as M.League
+    publishes it) counts by those finals, as the tab's own standings count it."""
     if game.is_blank():
         return None
     where = f"{league.name}!row {game.row}" if game.row else f"{league.name} game"
+    finals = None
+    if game.has_given():
+        finals = tuple(given_final(v, where, s)
+                       for v, s in zip((list(game.given) + [None] * n)[:n], SEATS))
     chips = tuple(_chip(c) for c in (list(game.chips) + [None] * n)[:n])
     subs = tuple(None if _blank(s) else str(s).strip()
                  for s in (list(game.subs) + [None] * n)[:n])
@@ -173,7 +186,7 @@ def game_record(league: League, game: Game, n: int) -> GameRecord | None:
         stage=league.name, deposits=game.deposits or 0,
         penalties=tuple(pens + [None] * (n - len(pens)))[:n] if pens else None,
         chips=chips if any(chips) else None,
-        substitutes=subs if any(subs) else None, date=game.date, label=where)
+        substitutes=subs if any(subs) else None, date=game.date, label=where, finals=finals)
 
 
 def _chip(value: Any) -> int:

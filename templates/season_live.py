@@ -53,14 +53,13 @@ MAX_STAGES = 4
 
 def live_possible(book: Book) -> bool:
     """Whether MJ_SEASON can compute this workbook's season: at most four stages, each a
-    league tab without platform finals (which only ``umaoka settle`` counts)."""
+    league tab (platform finals included: MJ_SEASON's ``platform`` names those tabs)."""
     if book.season is None:
         return False
     named = [s for s in book.season.stages if s.name is not None and str(s.name).strip()]
     tabs = {lg.name.casefold(): lg for lg in book.leagues}
     return 0 < len(named) <= MAX_STAGES and all(
-        str(s.name).strip().casefold() in tabs
-        and not tabs[str(s.name).strip().casefold()].given for s in named)
+        str(s.name).strip().casefold() in tabs for s in named)
 
 
 def season_call(book: Book, function: str, stage: str, what: str, roster: int) -> str:
@@ -79,17 +78,21 @@ def season_call(book: Book, function: str, stage: str, what: str, roster: int) -
             f"{PLAYERS_FIRST + roster - 1}",
             f"{pen}!$A${PENALTIES_FIRST}:$F${last_pen}", _text(stage), f'"{what}"']
     tabs = {lg.name.casefold(): lg for lg in book.leagues}
+    platform = []  # the stages whose range ends with the platform-finals block
     for s in book.season.stages:
         if s.name is None or not str(s.name).strip():
             continue
         lg = tabs[str(s.name).strip().casefold()]
         rules = book.rules_of(lg)
         cols = league_cols(lg, rules.ruleset.players)
-        end = (cols.sub_cols or cols.chip_cols or cols.penalties)[-1]
+        end = (cols.given_cols or cols.sub_cols or cols.chip_cols or cols.penalties)[-1]
+        if cols.given_cols:
+            platform.append(str((len(args) - 6) // 2 + 1))
         rows = game_rows(lg, False)
         args += [f"{quote(lg.name)}!${col_letter(cols.players[0])}${FIRST_ROW}:"
                  f"${col_letter(end)}${FIRST_ROW + rows - 1}", rules.defined_name]
     args += [""] * (6 + 2 * MAX_STAGES - len(args)) + [f'"{lang}"']
+    args += [f'"{",".join(platform)}"'] if platform else []
     return f"{function}({','.join(args)})"
 
 

@@ -10,6 +10,7 @@ from openpyxl.utils import get_column_letter as col_letter
 from openpyxl.workbook.defined_name import DefinedName
 from openpyxl.worksheet.datavalidation import DataValidation
 from umaoka.engine.penalties import PENALTY_REASONS
+from umaoka.engine.season import CARRY_ROUNDINGS
 
 from .labels import label, note_lines
 from .layout import (  # noqa: F401  (the season sheets' layout, kept importable here)
@@ -136,7 +137,14 @@ class SeasonSheets(SheetWriter):
                     "GameCapMax", attr_text=f"{quote(ws.title)}!$G${row}")
             if self.settled:
                 continue
-            if key in SETTING_CHOICES:
+            if key == "carry_rounding":  # blank: the default
+                dv = DataValidation(type="list", formula1='"' + ",".join(CARRY_ROUNDINGS) + '"',
+                                    allow_blank=True, showErrorMessage=True,
+                                    error=f"Choose one of {', '.join(CARRY_ROUNDINGS)}, or "
+                                          "leave it blank.")
+                dv.add(f"B{row}")
+                ws.add_data_validation(dv)
+            elif key in SETTING_CHOICES:
                 choices = SETTING_CHOICES[key]
                 dv = DataValidation(type="list", formula1='"' + ",".join(choices) + '"',
                                     allow_blank=False, showErrorMessage=True,

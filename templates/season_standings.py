@@ -178,7 +178,8 @@ class SeasonStandings(SheetWriter):
                                   ([cols.deposits], "deposits", "numbers"),
                                   (cols.penalties, "penalties", "numbers"),
                                   (cols.chip_cols, "chips", "numbers"),
-                                  (cols.sub_cols, "subs", "names")):
+                                  (cols.sub_cols, "subs", "names"),
+                                  (cols.given_cols, "given", "numbers")):
                 if c:
                     add(lg.name, c[0], c[-1], first, last, block(lg.games, c, attr, n), kind)
         log = self.book.penalties
@@ -236,6 +237,8 @@ class SeasonStandings(SheetWriter):
         st = self.st
         formula, result = ("live", "live_result") if live else ("formula", "result")
         pts = self._pts(sr.stage.ruleset.rounding != "none")
+        if sr.stage.carry_rounding == "exact":  # every digit carried: show the digits
+            pts = "+0.0##;-0.0##;0.0"
         styles = {"rank": st.get(formula, "0"), "games": st.get(formula, "0"),
                   "total": st.get(result, pts), "average": st.get(formula, "+0.00;-0.00;0"),
                   "average_place": st.get(formula, "0.00"), "": st.get(formula)}

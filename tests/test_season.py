@@ -70,19 +70,19 @@ def test_mleague_like_season_by_hand() -> None:
     assert by_name(regular.players)["B2"].rank == 12
 
     # Semifinal: half of each total carried, to 0.1 (mleague does not round), a half
-    # going away from zero: A 24.1, E 21.5, C 15.5, F -33.9/2 = -16.95 -> -17.0.
+    # going up (M.League's rule): A 24.1, E 21.5, C 15.5, F -33.9/2 = -16.95 -> -16.9.
     # S1: A1 and F1 tie on 32,000: they share 1st and 2nd, (30+10+20)/2 = 30 each:
     #     A1 2+30 = +32.0, F1 +32.0, E1 -10-10 = -20.0, C1 -14-30 = -44.0
     # S2: C2 14.4+30+20 = +64.4, E2 0.8+10 = +10.8, A2 -14.6-10 = -24.6, F2 -20.6-30 = -50.6
     # C1's chombo (-20, penalty log) counts for C1 and for team C.
     # A +24.1 + (32.0-24.6) = +31.5; C +15.5 + (-44.0+64.4) - 20 = +15.9;
-    # E +21.5 + (-20.0+10.8) = +12.3; F -17.0 + (32.0-50.6) = -35.6.
+    # E +21.5 + (-20.0+10.8) = +12.3; F -16.9 + (32.0-50.6) = -35.5.
     t = by_name(semi.teams)
     assert [(x.name, x.carried) for x in semi.teams] == [
-        ("A", D("24.1")), ("C", D("15.5")), ("E", D("21.5")), ("F", D("-17.0"))]
+        ("A", D("24.1")), ("C", D("15.5")), ("E", D("21.5")), ("F", D("-16.9"))]
     assert (t["C"].points, t["C"].penalties, t["C"].total) == (D("20.4"), D("-20"), D("15.9"))
     assert [(x.rank, x.name, x.total) for x in semi.teams] == [
-        (1, "A", D("31.5")), (2, "C", D("15.9")), (3, "E", D("12.3")), (4, "F", D("-35.6"))]
+        (1, "A", D("31.5")), (2, "C", D("15.9")), (3, "E", D("12.3")), (4, "F", D("-35.5"))]
     assert semi.advanced == ("A", "C")
     p = by_name(semi.players)
     assert (p["C1"].points, p["C1"].penalties, p["C1"].total) == (D("-44.0"), D("-20"),
@@ -149,8 +149,8 @@ def test_individual_season_with_whole_points_and_a_cut() -> None:
 
 
 @pytest.mark.parametrize("rounding, value, expected", [
-    ("none", "15.75", "15.8"), ("none", "-16.95", "-17.0"), ("none", "7.95", "8.0"),
-    ("none", "-0.05", "-0.1"), ("none", "12.34", "12.3"),
+    ("none", "15.75", "15.8"), ("none", "-16.95", "-16.9"), ("none", "7.95", "8.0"),
+    ("none", "-0.05", "0.0"), ("none", "12.34", "12.3"), ("none", "-12.36", "-12.4"),
     ("half_down", "27.5", "27"), ("half_down", "-8.5", "-9"), ("half_down", "6.6", "7"),
     ("half_up", "27.5", "28"), ("half_up", "-8.5", "-8"),
     ("floor", "6.9", "6"), ("floor", "-6.1", "-7"), ("ceil", "6.1", "7"), ("ceil", "-6.9", "-6"),

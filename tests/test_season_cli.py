@@ -45,11 +45,12 @@ def test_the_mleague_like_season(capsys: pytest.CaptureFixture[str]) -> None:
     lines = out.splitlines()
     assert lines[0] == "M.League-like 2026"
     assert "Regular season: 3 games, mleague rules, ranked by total" in lines
-    assert "Carried in: half of each team's total in the previous stage." in lines
+    assert ("Carried in: half of each team's total in the previous stage, to 0.1 (half_up)."
+            in lines)
     # The semifinal's team table: carried, points, penalties, total, average, advanced.
     assert "1  A     2    +24.1    +7.4      0  +31.5  +3.70  on" in lines
     assert "2  C     2    +15.5   +20.4  -20.0  +15.9  +0.20  on" in lines
-    assert "4  F     2    -17.0   -18.6      0  -35.6  -9.30" in lines
+    assert "4  F     2    -16.9   -18.6      0  -35.5  -9.30" in lines
     assert "1  C     2     +8.0   +35.0  +43.0  +17.50" in lines  # the final: C wins
     assert any(line.startswith("2  A1") and line.endswith("tb:earlier") for line in lines)
     assert "on: goes on to Final (top 2)." in lines
