@@ -162,6 +162,30 @@ def cmd_new(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_add(args: argparse.Namespace) -> int:
+    from umaoka.addin.league_cli import _into_output, _wrote
+    from umaoka.addin.update import update_league
+    from umaoka.templates.formats import check_spreadsheet
+    from umaoka.templates.season_book import extend_book
+    from umaoka.templates.settle_book import read_book
+
+    src = Path(args.book)
+    check_spreadsheet(src)
+    season = None
+    if args.season:
+        from umaoka.addin.season_cli import load_season
+
+        season = load_season(Path(args.season))
+    out = _into_output(src, args.output)
+    book = read_book(src)
+    done = extend_book(book, season, args.stage, args.ruleset, args.teams, args.chips,
+                       args.subs, _split(args.players))
+    update_league(book, src, out, force=args.force)
+    games = sum(1 for lg in book.leagues for g in lg.games if not g.is_blank())
+    print(f"{_wrote(src, out)}: added {', '.join(done)} ({_games(games)} kept)")
+    return 0
+
+
 def cmd_runtime(args: argparse.Namespace) -> int:
     from dataclasses import replace
 
@@ -444,8 +468,8 @@ def cmd_lite(args: argparse.Namespace) -> int:
 
             path = embed_lite_into(src)
             keeper = f"the previous version, {backup_path(src).name},"
-            print(f"updated {path} (umaoka's xlwings Lite code inside; previous version "
-                  f"kept as {backup_path(src).name})")
+            print(f"updated {path} (previous version kept as {backup_path(src).name}): "
+                  "umaoka's xlwings Lite code inside")
         if own:
             print(f"{PROG}: note: {path} has umaoka's code in place of {src.name}'s own "
                   f"xlwings Lite code ({keeper} keeps it)", file=sys.stderr)
@@ -601,6 +625,33 @@ def build_parser() -> argparse.ArgumentParser:
     _runtime_options(demo)
     demo.add_argument("--force", action="store_true", help="replace existing files")
     demo.set_defaults(func=cmd_demo)
+
+    add = sub.add_parser("add", help="add stages, teams, chip or substitute columns, or "
+                         "players to a league workbook that has games (in place)",
+                         description="Reads the league workbook like `settle`, adds what you "
+                         "give and writes umaoka's sheets again into the same file: the games "
+                         "typed so far stay, the previous version is kept as BOOK.bak.xlsx, "
+                         "and sheets, charts, names and macros of your own are kept as they "
+                         "are. Examples: `umaoka add league.xlsx --stage Final --ruleset "
+                         "mleague`, `umaoka add league.xlsx --teams \"Dragons=Aki,Ben;"
+                         "Tigers=Chie,Dan\"`, `umaoka add league.xlsx --season season.ini`.")
+    add.add_argument("book", metavar="BOOK.xlsx", help="the league workbook")
+    add.add_argument("--season", metavar="FILE", help="a season file (as for `umaoka "
+                     "season`): its stages (new ones become league tabs; every tab must be "
+                     "one) and settings")
+    add.add_argument("--stage", metavar="NAME", help="one more stage (a league tab) after "
+                     "the others")
+    add.add_argument("--ruleset", metavar="NAME_OR_TEXT", help="the new stage's ruleset "
+                     "(default: the last tab's)")
+    add.add_argument("--teams", metavar="TEAM=NAME,NAME;...", help="teams, e.g. "
+                     '"Dragons=Aki,Ben;Tigers=Chie,Dan"')
+    add.add_argument("--chips", action="store_true", help="chip columns (祝儀) in every tab")
+    add.add_argument("--subs", action="store_true", help="substitute columns in every tab")
+    add.add_argument("--players", metavar="NAME,NAME", help="players for the roster")
+    add.add_argument("-o", "--output", metavar="OUT.xlsx",
+                     help="write a new file instead of updating BOOK")
+    add.add_argument("--force", action="store_true", help="with -o: replace an existing file")
+    add.set_defaults(func=cmd_add)
 
     rt = sub.add_parser("runtime", help="give a league workbook formulas for another add-in "
                         "runtime (in place)",
