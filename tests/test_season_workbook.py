@@ -403,7 +403,8 @@ def test_pycel_computes_the_game_cap_check(tmp_path: Path) -> None:
 def test_runtime_switch_keeps_the_season(tmp_path: Path) -> None:
     src = write_league(_season_book(caps="1-5"), tmp_path / "s.xlsx")
     assert main(["runtime", str(src), "--to", "classic"]) == 0
-    back = read_book(tmp_path / "s_classic.xlsx")
+    back = read_book(src)  # updated in place
+    assert back.runtime.kind == "classic"
     assert back.season.settings["game_caps"] == "1-5" and back.teams["E"] == "Blue"
     assert back.leagues[1].games[0].players == ["A", "E", "B", "C"]
     assert back.penalties[0]["reason"] == "lateness"
