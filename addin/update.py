@@ -736,13 +736,20 @@ def update_league(book: Any, path: Path, out: Path | None = None, force: bool = 
     folder = Path(out).parent if out is not None else path.parent
     if not folder.exists():
         raise UmaokaError(f"folder {folder} does not exist; create it first.")
-    fd, name = tempfile.mkstemp(prefix=f".{path.name}.umaoka-{os.getpid()}-new-",
-                                suffix=".tmp", dir=folder)
+    target = Path(out) if out is not None else path
+    try:  # umaoka's sheets, written first to a temporary file of ours beside the target
+        fd, name = tempfile.mkstemp(prefix=f".{target.name}.umaoka-{os.getpid()}-",
+                                    suffix=".tmp", dir=folder)
+    except OSError as e:
+        raise OSError(e.errno, e.strerror, str(target)) from None
     os.close(fd)
     fresh = Path(name)
     try:
         wb = build_workbook(book, lite_code_inside=lite, season_run=season_run)
-        save_fast(wb, fresh)
+        try:
+            save_fast(wb, fresh)
+        except OSError as e:  # name the file asked for, not ours
+            raise OSError(e.errno, e.strerror, str(target)) from None
         del wb
         return publish(path, out, force, lambda tmp: merge_into(
             path, fresh, tmp, lite_extra if lite else unlite_extra))
