@@ -268,3 +268,23 @@ def test_styles_and_strings_do_not_grow_from_update_to_update(tmp_path: Path) ->
     assert again.get("xl/sharedStrings.xml") == first.get("xl/sharedStrings.xml")
     shutil.copy(book, tmp_path / "plain.xlsx")
     assert load_workbook(tmp_path / "plain.xlsx")["League"]["A4"].value is not None
+
+
+def test_updated_workbook_opens_in_libreoffice(tmp_path: Path) -> None:
+    """LibreOffice reads the merged file whole: the hand-made sheet, its chart, the
+    manager's name and umaoka's sheets with the games added."""
+    from test_libreoffice import SOFFICE, convert
+
+    if SOFFICE is None:  # the LibreOffice tests need it installed (see test_libreoffice)
+        pytest.fail("LibreOffice (soffice) is not installed")
+    book = _manager_book(tmp_path / "club")
+    lines = tmp_path / "sca1.log"
+    lines.write_text(LINES, encoding="utf-8")
+    assert main(["import", str(lines), "--into", str(book)]) == 0
+    assert main(["add", str(book), "--stage", "Final"]) == 0
+    saved = convert(book, "xlsx", tmp_path)
+    wb = load_workbook(saved)
+    assert {"League", "Final", "Club notes", "Players"} <= set(wb.sheetnames)
+    assert wb["Club notes"]["B3"].value == 20 and len(wb["Club notes"]._charts) == 1
+    assert "ClubDues" in wb.defined_names
+    assert [wb["League"].cell(5, c).value for c in range(1, 3)][1] == 1  # session 1
