@@ -288,3 +288,41 @@ def test_updated_workbook_opens_in_libreoffice(tmp_path: Path) -> None:
     assert wb["Club notes"]["B3"].value == 20 and len(wb["Club notes"]._charts) == 1
     assert "ClubDues" in wb.defined_names
     assert [wb["League"].cell(5, c).value for c in range(1, 3)][1] == 1  # session 1
+
+
+def test_add_a_season_to_a_league_with_games(tmp_path: Path,
+                                             capsys: pytest.CaptureFixture[str]) -> None:
+    """Stages, teams and settings of a season file join a league whose games were typed
+    already: the games stay, new stages are new tabs, no game is typed again."""
+    book = _manager_book(tmp_path)
+    lines = tmp_path / "sca1.log"
+    lines.write_text(LINES, encoding="utf-8")
+    assert main(["import", str(lines), "--into", str(book)]) == 0
+    season = tmp_path / "season.ini"
+    season.write_text("[season]\nname = Club 2026\nruleset = standard\n\n"
+                      "[stage League]\nmin_games = 1\nadvance = 2\n\n"
+                      "[stage Final]\ncarry = half\n\n[teams]\nRed = Aki, Ben\n"
+                      "Blue = Chie, Dan\n", encoding="utf-8")
+    capsys.readouterr()
+    assert main(["add", str(book), "--season", str(season)]) == 0
+    out = capsys.readouterr().out
+    assert "added stage Final, the season file's settings (2 games kept)" in out, out
+    back = read_book(book)
+    assert [lg.name for lg in back.leagues] == ["League", "Final"]
+    assert [g.players for g in back.leagues[0].games if g.players[0]] == [
+        ["Aki", "Ben", "Chie", "Dan"], ["Ben", "Aki", "Dan", "Chie"]]
+    assert back.teams["Chie"] == "Blue" and back.season.settings["name"] == "Club 2026"
+    assert [(s.name, s.advance) for s in back.season.stages] == [("League", 2), ("Final", None)]
+    # a tab the season file leaves out, a stage already there, nothing to add: one sentence
+    other = tmp_path / "other.ini"
+    other.write_text("[season]\nruleset = standard\n[stage Spring]\n", encoding="utf-8")
+    for argv, words in ((["add", str(book), "--season", str(other)],
+                         "the season file leaves out the league tab(s) League, Final"),
+                        (["add", str(book), "--stage", "final"],
+                         'already has a league tab "final"'),
+                        (["add", str(book)], "nothing to add")):
+        before = book.read_bytes()
+        assert main(argv) == 2
+        err = capsys.readouterr().err
+        assert words in err and err.count("\n") == 1, err
+        assert book.read_bytes() == before
