@@ -151,7 +151,11 @@ def cmd_new(args: argparse.Namespace) -> int:
 
         season = load_season(Path(args.season))
         args.leagues = args.leagues or ",".join(st.name for st in season.stages)
-        args.ruleset = args.ruleset or [st.ruleset.text() for st in season.stages]
+        # a preset keeps its name (the Rules sheet's, and "mleague rules" in reports)
+        args.ruleset = args.ruleset or [
+            st.ruleset.name if st.ruleset.name in PRESETS
+            and PRESETS[st.ruleset.name].ruleset == st.ruleset else st.ruleset.text()
+            for st in season.stages]
     book = make_book(args.ruleset, _split(args.leagues) or None, _split(args.players), args.lang,
                      _runtime(args))
     from umaoka.templates.season_book import add_season
