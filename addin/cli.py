@@ -47,6 +47,34 @@ def _split(text: str | None) -> list[str]:
     return [t.strip() for t in (text or "").split(",") if t.strip()]
 
 
+def _roster(text: str | None) -> list[str]:
+    """``--players``: names separated by commas, or a text file with one name a line
+    (``#`` starts a comment); a name given twice (in any case) is refused."""
+    if text is None:
+        return []
+    names = _split(text)
+    if len(names) == 1 and "," not in text and (Path(names[0]).is_file() or Path(
+            names[0]).suffix.lower() in (".txt", ".csv")):
+        from umaoka.templates.io import read_text
+
+        path = Path(names[0])
+        if not path.is_file():
+            raise UmaokaError(f"{path} does not exist; give --players names separated by "
+                              "commas, or a text file with one name a line.")
+        names = [line.split(",")[0].strip() for line in read_text(path, "a file of names")
+                 .splitlines() if line.strip() and not line.lstrip().startswith("#")]
+        if not names:
+            raise UmaokaError(f"{path} holds no names; write one name a line.")
+    seen: dict[str, str] = {}
+    for name in names:
+        if name.casefold() in seen:
+            twice = (f"{name} is given twice" if seen[name.casefold()] == name else
+                     f"{seen[name.casefold()]} and {name} differ only by case")
+            raise UmaokaError(f"{twice} in --players; give each player once, spelt one way.")
+        seen[name.casefold()] = name
+    return names
+
+
 def _console(stderr: bool = False) -> Any:
     from rich.console import Console
 
@@ -156,7 +184,7 @@ def cmd_new(args: argparse.Namespace) -> int:
             st.ruleset.name if st.ruleset.name in PRESETS
             and PRESETS[st.ruleset.name].ruleset == st.ruleset else st.ruleset.text()
             for st in season.stages]
-    book = make_book(args.ruleset, _split(args.leagues) or None, _split(args.players), args.lang,
+    book = make_book(args.ruleset, _split(args.leagues) or None, _roster(args.players), args.lang,
                      _runtime(args))
     from umaoka.templates.season_book import add_season
 
@@ -183,7 +211,7 @@ def cmd_add(args: argparse.Namespace) -> int:
     out = _into_output(src, args.output)
     book = read_book(src)
     done = extend_book(book, season, args.stage, args.ruleset, args.teams, args.chips,
-                       args.subs, _split(args.players))
+                       args.subs, _roster(args.players))
     update_league(book, src, out, force=args.force)
     games = sum(1 for lg in book.leagues for g in lg.games if not g.is_blank())
     print(f"{_wrote(src, out)}: added {', '.join(done)} ({_games(games)} kept)")
@@ -605,7 +633,8 @@ def build_parser() -> argparse.ArgumentParser:
                      "give one per league (default: standard)")
     new.add_argument("--leagues", metavar="NAME,NAME", help='league tabs, e.g. '
                      '"Spring 2026,Summer 2026" (default: League)')
-    new.add_argument("--players", metavar="NAME,NAME", help="the roster")
+    new.add_argument("--players", metavar="NAME,NAME|FILE", help="the roster: names "
+                     "separated by commas, or a text file with one name a line")
     new.add_argument("--lang", choices=("en", "ja"), default="en")
     new.add_argument("--season", metavar="FILE", help="a season file (.ini or .json, as for "
                      "`umaoka season`): its stages become the league tabs, with a Season sheet")
@@ -651,7 +680,8 @@ def build_parser() -> argparse.ArgumentParser:
                      '"Dragons=Aki,Ben;Tigers=Chie,Dan"')
     add.add_argument("--chips", action="store_true", help="chip columns (祝儀) in every tab")
     add.add_argument("--subs", action="store_true", help="substitute columns in every tab")
-    add.add_argument("--players", metavar="NAME,NAME", help="players for the roster")
+    add.add_argument("--players", metavar="NAME,NAME|FILE", help="players for the roster "
+                     "(names separated by commas, or a text file with one name a line)")
     add.add_argument("-o", "--output", metavar="OUT.xlsx",
                      help="write a new file instead of updating BOOK")
     add.add_argument("--force", action="store_true", help="with -o: replace an existing file")

@@ -105,7 +105,7 @@ class LeagueTab(SheetWriter):
             put(ws, HEADER_ROW, c, text, st.get("header"), text=True)
         ws.row_dimensions[HEADER_ROW].height = 30
 
-        s_inp = st.get("input")
+        s_inp = st.get("input", "@")  # names as typed: 007 stays 007 (Text format)
         s_date = st.get("input", "yyyy-mm-dd")
         s_int = st.get("input", "0")
         s_score = st.get("input", "#,##0")

@@ -127,6 +127,10 @@ def problems(book: Book, all_outcomes: Sequence[Sequence[Outcome | None]]) -> li
             elif book.players and (name := off_roster(game, book.players)) is not None:
                 out.append(f'{where}: warning: "{name}" is not on the Players sheet; a typo '
                            "counts as a new player in the standings (fix the name or add it).")
+            elif book.players and (pair := case_only(game, book.players)) is not None:
+                out.append(f'{where}: warning: "{pair[0]}" differs from "{pair[1]}" on the '
+                           "Players sheet only by case, and counts as another player in the "
+                           "standings; type it as on the Players sheet.")
     return out
 
 
@@ -169,6 +173,24 @@ def off_roster(game: Game, roster: Sequence[str]) -> str | None:
         if p is not None and str(p).strip() and str(p).strip().casefold() not in known:
             return str(p)
     return None
+
+
+def case_only(game: Game, roster: Sequence[str]) -> tuple[str, str] | None:
+    """The first name of the game on the roster only in another case ("chie" for "Chie"),
+    with the roster's spelling: the standings count it as another player."""
+    exact, folded = _spellings(tuple(roster))
+    for p in game.players:
+        name = "" if p is None else str(p).strip()
+        if name and name not in exact and name.casefold() in folded:
+            return name, folded[name.casefold()]
+    return None
+
+
+@functools.lru_cache(maxsize=8)
+def _spellings(roster: tuple[Any, ...]) -> tuple[frozenset[str], dict[str, str]]:
+    """A roster's names as typed, and by their case-folded form."""
+    names = [str(r).strip() for r in roster]
+    return frozenset(names), {n.casefold(): n for n in names}
 
 
 @functools.lru_cache(maxsize=8)

@@ -364,6 +364,12 @@ def extend_book(book: Book, season: Season | None = None, stage: str | None = No
                 else:
                     lg.subs = True
             done.append(what)
+    known = {p.casefold(): p for p in book.players}
+    for p in players:
+        was = known.get(str(p).strip().casefold())
+        if was is not None and was != str(p).strip():
+            raise UmaokaError(f'"{str(p).strip()}" differs from "{was}" on the Players sheet '
+                              "only by case; give the name as it is there, or leave it out.")
     new = [p for p in dict.fromkeys(str(p).strip() for p in players)
            if p and p not in book.players]
     if new:

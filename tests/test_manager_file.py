@@ -326,3 +326,43 @@ def test_add_a_season_to_a_league_with_games(tmp_path: Path,
         err = capsys.readouterr().err
         assert words in err and err.count("\n") == 1, err
         assert book.read_bytes() == before
+
+
+def test_roster_from_a_file_as_text_and_without_twins(tmp_path: Path,
+                                                     capsys: pytest.CaptureFixture[str]) -> None:
+    names = tmp_path / "players.txt"
+    names.write_text("Aki\nBen\n# the new ones\n007\n佐藤\n", encoding="utf-8")
+    book = tmp_path / "league.xlsx"
+    assert main(["new", str(book), "--players", str(names)]) == 0
+    assert read_book(book).players == ["Aki", "Ben", "007", "佐藤"]
+    wb = load_workbook(book)
+    assert wb["Players"]["A7"].value == "007" and wb["Players"]["A7"].number_format == "@"
+    assert wb["Players"]["A30"].number_format == "@"  # empty roster rows too: 007 stays
+    league = wb["League"]
+    assert [league.cell(5, c).number_format for c in range(5, 9)] == ["@"] * 4
+    capsys.readouterr()
+    for players, words in (("missing.txt", "missing.txt does not exist; give --players"),
+                           ("Aki,Aki,Ben", "Aki is given twice in --players"),
+                           ("Aki,aki", "Aki and aki differ only by case in --players")):
+        assert main(["new", str(tmp_path / "x.xlsx"), "--players", players]) == 2
+        err = capsys.readouterr().err
+        assert words in err and err.count("\n") == 1, err
+    assert not (tmp_path / "x.xlsx").exists()
+    assert main(["add", str(book), "--players", "aki"]) == 2
+    assert '"aki" differs from "Aki" on the Players sheet only by case' in \
+        capsys.readouterr().err
+
+
+def test_a_name_differing_only_by_case_is_a_warning(tmp_path: Path,
+                                                    capsys: pytest.CaptureFixture[str]) -> None:
+    from umaoka.templates.build import write_league
+    from umaoka.templates.model import Game, make_book
+
+    book = make_book(["standard"], players=["Aki", "Ben", "Chie", "Dan"])
+    book.leagues[0].games.append(Game(players=["Aki", "Ben", "chie", "Dan"],
+                                      scores=[40000, 30000, 20000, 10000], penalties=[None] * 4))
+    path = write_league(book, tmp_path / "league.xlsx")
+    assert main(["settle", str(path)]) == 0
+    err = capsys.readouterr().err
+    assert ('League!row 5: warning: "chie" differs from "Chie" on the Players sheet only by '
+            "case, and counts as another player in the standings") in err, err
