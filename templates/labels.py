@@ -177,6 +177,7 @@ _LABELS: dict[str, tuple[str, str]] = {
     # check column texts (formula results)
     "ok": ("OK", "OK"),
     "not_on_roster": ("Not on roster", "名簿にない"),
+    "case_differs": ("Case differs from roster", "名簿と大文字・小文字が違う"),
     "roster_warning": ("This name is not on the Players sheet. Keep it only if it is a new "
                        "player, and add it to Players; otherwise choose the name from the list.",
                        "この名前は「プレイヤー」シートにありません。新しいプレイヤーなら"

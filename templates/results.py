@@ -143,8 +143,8 @@ def check_text(game: Game, rules: Ruleset, lang: str,
                  if isinstance(v, (int, float, Decimal)) and not isinstance(v, bool)]
         if len(given) < rules.players:
             return label("given_missing", lang)
-        if roster is not None and (name := off_roster(game, roster)) is not None:
-            return f"{label('not_on_roster', lang)}: {name}"
+        if roster is not None and (flag := roster_flag(game, roster, lang)) is not None:
+            return flag
         return label("by_platform", lang)
     nums = [s for s in game.scores
             if isinstance(s, (int, float, Decimal)) and not isinstance(s, bool)]
@@ -161,9 +161,25 @@ def check_text(game: Game, rules: Ruleset, lang: str,
         return f"{label('off_by', lang)} {int(diff):+,}"
     if any(s % 100 for s in exact):
         return label("not_100", lang)
-    if roster is not None and (name := off_roster(game, roster)) is not None:
-        return f"{label('not_on_roster', lang)}: {name}"
+    if roster is not None and (flag := roster_flag(game, roster, lang)) is not None:
+        return flag
     return label("ok", lang)
+
+
+def roster_flag(game: Game, roster: Sequence[str], lang: str) -> str | None:
+    """The check column's flag for the first seat whose name is not on the roster, or is on
+    it only in another case (mirrors the formula: seat by seat)."""
+    known = _known(tuple(roster))
+    exact, _ = _spellings(tuple(roster))
+    for p in game.players:
+        if p is None or not str(p).strip():
+            continue
+        text = str(p)
+        if text.strip().casefold() not in known:
+            return f"{label('not_on_roster', lang)}: {text}"
+        if text.strip() not in exact:
+            return f"{label('case_differs', lang)}: {text}"
+    return None
 
 
 def off_roster(game: Game, roster: Sequence[str]) -> str | None:

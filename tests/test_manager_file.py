@@ -366,3 +366,12 @@ def test_a_name_differing_only_by_case_is_a_warning(tmp_path: Path,
     err = capsys.readouterr().err
     assert ('League!row 5: warning: "chie" differs from "Chie" on the Players sheet only by '
             "case, and counts as another player in the standings") in err, err
+    # the Check column says so too: the live formula's saved value and the settled copy
+    from umaoka.templates.layout import league_cols
+
+    check = league_cols(book.leagues[0], 4).check
+    live = load_workbook(path, data_only=True)["League"].cell(5, check).value
+    settled = load_workbook(tmp_path / "league_settled.xlsx")["League"].cell(5, check).value
+    assert live == settled == "Case differs from roster: chie"
+    formula = load_workbook(path)["League"].cell(5, check).value
+    assert "FIND(INDEX(Roster,MATCH(" in formula
