@@ -180,13 +180,14 @@ def _append_block(text: str, block: str, items: list[str], total: int) -> str:
     and its count set to ``total`` (the block is made when missing)."""
     if not items:
         return text
-    open_re = re.compile(rf"<((?:\w+:)?){block}\b([^>]*?)(/?)>")
+    # unprefixed only: an extension list may hold its own (x14:dxfs), never the main one
+    open_re = re.compile(rf"<(){block}\b([^>]*?)(/?)>")
     m = open_re.search(text)
     body = "".join(items)
     if m is None:  # a new block, before the first later one there
         later = _STYLE_BLOCKS[_STYLE_BLOCKS.index(block) + 1:]
-        spots = [s.start() for b in later if (s := re.search(rf"<(?:\w+:)?{b}\b", text))]
-        end = re.search(r"</(?:\w+:)?styleSheet>", text)
+        spots = [s.start() for b in later if (s := re.search(rf"<{b}\b", text))]
+        end = re.search(r"</styleSheet>", text)
         at = min(spots) if spots else (end.start() if end else len(text))
         return f'{text[:at]}<{block} count="{total}">{body}</{block}>{text[at:]}'
     prefix, attrs, closed = m.group(1), m.group(2), m.group(3)
