@@ -375,3 +375,40 @@ def test_a_name_differing_only_by_case_is_a_warning(tmp_path: Path,
     assert live == settled == "Case differs from roster: chie"
     formula = load_workbook(path)["League"].cell(5, check).value
     assert "FIND(INDEX(Roster,MATCH(" in formula
+
+
+def test_names_scoped_to_the_managers_sheets_follow_them(tmp_path: Path) -> None:
+    """A print area of the manager's sheet (a name scoped to it) still points to that
+    sheet when an added stage moves it along the tabs; a sheet placed between umaoka's
+    keeps its neighbour; a hidden sheet stays hidden; an extension list of the styles
+    with its own dxfs (as Excel writes) is left alone."""
+    book = _manager_book(tmp_path)
+    wb = load_workbook(book)
+    ws = wb["Club notes"]
+    wb.move_sheet(ws, -(len(wb.sheetnames) - 1 - wb.sheetnames.index("Players")))
+    ws.print_area = "A1:B4"
+    secret = wb.create_sheet("Secret")
+    secret["A1"] = "key"
+    secret.sheet_state = "hidden"
+    wb.save(book)
+    parts = _parts(book)
+    styles = parts["xl/styles.xml"].decode()
+    ext = ('<extLst><ext xmlns:x14="http://schemas.microsoft.com/office/spreadsheetml/2009/9/'
+           'main" uri="{46F421CA-312F-682f-3DD2-61675219B42D}"><x14:dxfs count="0"/></ext>'
+           "</extLst>")
+    parts["xl/styles.xml"] = styles.replace("</styleSheet>", ext + "</styleSheet>").encode()
+    with zipfile.ZipFile(book, "w", zipfile.ZIP_DEFLATED) as z:
+        for name, data in parts.items():
+            z.writestr(name, data)
+    order = load_workbook(book).sheetnames
+    assert order[order.index("Players") - 1] == "Club notes"
+    before = order[order.index("Club notes") - 1]
+    assert main(["add", str(book), "--stage", "Final"]) == 0
+    wb = load_workbook(book)
+    names = wb.sheetnames
+    assert names[names.index("Club notes") - 1] == before and "Final" in names
+    assert wb["Club notes"].print_area == "'Club notes'!$A$1:$B$4"
+    assert wb["Secret"].sheet_state == "hidden" and wb["Secret"]["A1"].value == "key"
+    styles = _parts(book)["xl/styles.xml"].decode()
+    assert '<x14:dxfs count="0"/>' in styles  # the extension's, untouched
+    assert styles.index("<dxfs") < styles.index("<extLst")
