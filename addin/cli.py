@@ -201,6 +201,8 @@ def cmd_add(args: argparse.Namespace) -> int:
     from umaoka.templates.season_book import extend_book
     from umaoka.templates.settle_book import read_book
 
+    if args.ruleset and not args.stage:
+        raise UsageError("--ruleset goes with --stage NAME (the new stage's rules)")
     src = Path(args.book)
     check_spreadsheet(src)
     season = None
