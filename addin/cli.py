@@ -481,7 +481,8 @@ def cmd_addin(args: argparse.Namespace) -> int:
 
 def cmd_lite(args: argparse.Namespace) -> int:
     if args.into:
-        from umaoka.addin.embed import embed_lite, embed_lite_into, extract_lite
+        from umaoka.addin.embed import embed_lite, extract_lite
+        from umaoka.addin.update import embed_lite_into
 
         if args.dir:
             raise UsageError("give either DIR or --into BOOK.xlsx, not both")

@@ -252,20 +252,6 @@ def embed_lite(src: Path, dst: Path, force: bool = False) -> Path:
     return dst
 
 
-def embed_lite_into(path: Path) -> Path:
-    """Put umaoka's xlwings Lite code into the manager's workbook ``path`` itself (replacing
-    Lite code there; every other part kept): refused while the file is open in Excel or
-    LibreOffice, the previous version kept as ``NAME.bak.xlsx``, replaced atomically."""
-    from .update import publish
-
-    path = Path(path)
-    _check_book(path)
-    with Package(path):  # a clear message for a missing or broken input, first
-        pass
-    settings = lite_settings()
-    return publish(path, None, False, lambda tmp: _embed(path, tmp, settings))
-
-
 def embed_lite_inplace(path: Path) -> Path:
     """Put umaoka's xlwings Lite code into a workbook umaoka has just written.
 

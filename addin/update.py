@@ -718,6 +718,20 @@ def unlite_extra(view: Package, changed: dict[str, bytes], drop: set[str]) -> No
                                                        {})
 
 
+def embed_lite_into(path: Path) -> Path:
+    """Put umaoka's xlwings Lite code into the manager's workbook ``path`` itself (replacing
+    Lite code there; every other part kept): refused while the file is open in Excel or
+    LibreOffice, the previous version kept as ``NAME.bak.xlsx``, replaced atomically."""
+    from .embed import _check_book, _embed, lite_settings
+
+    path = Path(path)
+    _check_book(path)
+    with Package(path):  # a clear message for a missing or broken input, first
+        pass
+    settings = lite_settings()
+    return publish(path, None, False, lambda tmp: _embed(path, tmp, settings))
+
+
 def update_league(book: Any, path: Path, out: Path | None = None, force: bool = False,
                   season_run: Any = None) -> Path:
     """Write ``book`` (read from ``path`` and added to) into the workbook at ``path``: in
