@@ -117,8 +117,13 @@ def publish(src: Path, out: Path | None, force: bool, write: Callable[[Path], An
     src = Path(src)
     if out is None:
         check_not_open(src)
+        mode = src.stat().st_mode & 0o7777
         keep_backup(src)
         write_atomic(src, write, force=True)
+        try:
+            os.chmod(src, mode)  # the file keeps its permissions
+        except OSError:
+            pass
         return src
     out = Path(out)
     if out.suffix.lower() != src.suffix.lower():

@@ -250,6 +250,11 @@ def test_output_flag_writes_a_new_file_with_the_managers_parts(tmp_path: Path) -
     book = _manager_book(tmp_path)
     theirs = _theirs(book)
     before = book.read_bytes()
+    book.chmod(0o640)
+    assert main(["add", str(book), "--chips"]) == 0  # in place: permissions kept
+    assert book.stat().st_mode & 0o777 == 0o640
+    book.write_bytes(before)
+    update.backup_path(book).unlink()
     out = tmp_path / "classic.xlsx"
     assert main(["runtime", str(book), "--to", "classic", "-o", str(out)]) == 0
     assert book.read_bytes() == before and not update.backup_path(book).exists()
