@@ -19,7 +19,6 @@ from pathlib import Path
 from typing import Any, NoReturn
 
 from umaoka.addin.league_cli import add_commands as add_league_commands
-from umaoka.addin.save import lite_code as _lite_code
 from umaoka.addin.save import write_league_file as _write_league
 from umaoka.engine import PRESETS, UmaokaError, __version__, ruleset, settle
 
@@ -48,6 +47,34 @@ class _Parser(argparse.ArgumentParser):
 
 def _split(text: str | None) -> list[str]:
     return [t.strip() for t in (text or "").split(",") if t.strip()]
+
+
+def _roster(text: str | None) -> list[str]:
+    """``--players``: names separated by commas, or a text file with one name a line
+    (``#`` starts a comment); a name given twice (in any case) is refused."""
+    if text is None:
+        return []
+    names = _split(text)
+    if len(names) == 1 and "," not in text and (Path(names[0]).is_file() or Path(
+            names[0]).suffix.lower() in (".txt", ".csv")):
+        from umaoka.templates.io import read_text
+
+        path = Path(names[0])
+        if not path.is_file():
+            raise UmaokaError(f"{path} does not exist; give --players names separated by "
+                              "commas, or a text file with one name a line.")
+        names = [line.split(",")[0].strip() for line in read_text(path, "a file of names")
+                 .splitlines() if line.strip() and not line.lstrip().startswith("#")]
+        if not names:
+            raise UmaokaError(f"{path} holds no names; write one name a line.")
+    seen: dict[str, str] = {}
+    for name in names:
+        if name.casefold() in seen:
+            twice = (f"{name} is given twice" if seen[name.casefold()] == name else
+                     f"{seen[name.casefold()]} and {name} differ only by case")
+            raise UmaokaError(f"{twice} in --players; give each player once, spelt one way.")
+        seen[name.casefold()] = name
+    return names
 
 
 def _console(stderr: bool = False) -> Any:
@@ -154,8 +181,12 @@ def cmd_new(args: argparse.Namespace) -> int:
 
         season = load_season(Path(args.season))
         args.leagues = args.leagues or ",".join(st.name for st in season.stages)
-        args.ruleset = args.ruleset or [st.ruleset.text() for st in season.stages]
-    book = make_book(args.ruleset, _split(args.leagues) or None, _split(args.players), args.lang,
+        # a preset keeps its name (the Rules sheet's, and "mleague rules" in reports)
+        args.ruleset = args.ruleset or [
+            st.ruleset.name if st.ruleset.name in PRESETS
+            and PRESETS[st.ruleset.name].ruleset == st.ruleset else st.ruleset.text()
+            for st in season.stages]
+    book = make_book(args.ruleset, _split(args.leagues) or None, _roster(args.players), args.lang,
                      _runtime(args))
     from umaoka.templates.season_book import add_season
 
@@ -165,17 +196,49 @@ def cmd_new(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_add(args: argparse.Namespace) -> int:
+    from umaoka.addin.league_cli import _into_output, _wrote
+    from umaoka.addin.update import update_league
+    from umaoka.templates.formats import check_spreadsheet
+    from umaoka.templates.season_book import extend_book
+    from umaoka.templates.settle_book import read_book
+
+    if args.ruleset and not args.stage:
+        raise UsageError("--ruleset goes with --stage NAME (the new stage's rules)")
+    src = Path(args.book)
+    check_spreadsheet(src)
+    season = None
+    if args.season:
+        from umaoka.addin.season_cli import load_season
+
+        season = load_season(Path(args.season))
+    out = _into_output(src, args.output)
+    book = read_book(src)
+    done = extend_book(book, season, args.stage, args.ruleset, args.teams, args.chips,
+                       args.subs, _roster(args.players))
+    update_league(book, src, out, force=args.force)
+    games = sum(1 for lg in book.leagues for g in lg.games if not g.is_blank())
+    print(f"{_wrote(src, out)}: added {', '.join(done)} ({_games(games)} kept)")
+    return 0
+
+
 def cmd_runtime(args: argparse.Namespace) -> int:
+    from dataclasses import replace
+
+    from umaoka.addin.league_cli import _into_output, _wrote
+    from umaoka.addin.update import update_league
     from umaoka.templates.formats import check_spreadsheet
     from umaoka.templates.runtime import runtime
-    from umaoka.templates.settle_book import switch_runtime
+    from umaoka.templates.settle_book import read_book
 
-    check_spreadsheet(Path(args.input))
+    src = Path(args.input)
+    check_spreadsheet(src)
     target = runtime(args.to, args.namespace)
-    out, was = switch_runtime(Path(args.input), target,
-                              Path(args.output) if args.output else None, force=args.force,
-                              **_lite_code(target))
-    print(f"wrote {out}: formulas for {target.title} (the input's are for {was.title})")
+    out = _into_output(src, args.output)
+    book = read_book(src)
+    was = book.runtime
+    update_league(replace(book, runtime=target), src, out, force=args.force)
+    print(f"{_wrote(src, out)}: formulas for {target.title} (they were for {was.title})")
     return 0
 
 
@@ -436,6 +499,7 @@ def cmd_addin(args: argparse.Namespace) -> int:
 def cmd_lite(args: argparse.Namespace) -> int:
     if args.into:
         from umaoka.addin.embed import embed_lite, extract_lite
+        from umaoka.addin.update import embed_lite_into
 
         if args.dir:
             raise UsageError("give either DIR or --into BOOK.xlsx, not both")
@@ -443,16 +507,24 @@ def cmd_lite(args: argparse.Namespace) -> int:
 
         src = Path(args.into)
         check_spreadsheet(src)
-        out = Path(args.output) if args.output else src.with_name(f"{src.stem}_lite{src.suffix}")
         try:
             own = "Generated by `umaoka lite`" not in extract_lite(src)[0]
         except UmaokaError:
             own = False  # no Lite code there (or a broken file: embed_lite says why)
-        path = embed_lite(src, out, force=args.force)
+        if args.output:
+            path = embed_lite(src, Path(args.output), force=args.force)
+            keeper = src.name
+            print(f"wrote {path} (umaoka's xlwings Lite code inside)")
+        else:  # the workbook itself, its previous version kept beside it
+            from umaoka.addin.update import backup_path
+
+            path = embed_lite_into(src)
+            keeper = f"the previous version, {backup_path(src).name},"
+            print(f"updated {path} (previous version kept as {backup_path(src).name}): "
+                  "umaoka's xlwings Lite code inside")
         if own:
             print(f"{PROG}: note: {path} has umaoka's code in place of {src.name}'s own "
-                  f"xlwings Lite code ({src.name} keeps it)", file=sys.stderr)
-        print(f"wrote {path} (umaoka's xlwings Lite code inside)")
+                  f"xlwings Lite code ({keeper} keeps it)", file=sys.stderr)
         return 0
     from umaoka.addin.lite import write_lite
 
@@ -590,7 +662,8 @@ def build_parser() -> argparse.ArgumentParser:
                      "give one per league (default: standard)")
     new.add_argument("--leagues", metavar="NAME,NAME", help='league tabs, e.g. '
                      '"Spring 2026,Summer 2026" (default: League)')
-    new.add_argument("--players", metavar="NAME,NAME", help="the roster")
+    new.add_argument("--players", metavar="NAME,NAME|FILE", help="the roster: names "
+                     "separated by commas, or a text file with one name a line")
     new.add_argument("--lang", choices=("en", "ja"), default="en")
     new.add_argument("--season", metavar="FILE", help="a season file (.ini or .json, as for "
                      "`umaoka season`): its stages become the league tabs, with a Season sheet")
@@ -615,11 +688,41 @@ def build_parser() -> argparse.ArgumentParser:
     demo.add_argument("--force", action="store_true", help="replace existing files")
     demo.set_defaults(func=cmd_demo)
 
-    rt = sub.add_parser("runtime", help="write a copy of a league workbook with formulas for "
-                        "another add-in runtime",
+    add = sub.add_parser("add", help="add stages, teams, chip or substitute columns, or "
+                         "players to a league workbook that has games (in place)",
+                         description="Reads the league workbook like `settle`, adds what you "
+                         "give and writes umaoka's sheets again into the same file: the games "
+                         "typed so far stay, the previous version is kept as BOOK.bak.xlsx, "
+                         "and sheets, charts, names and macros of your own are kept as they "
+                         "are. Examples: `umaoka add league.xlsx --stage Final --ruleset "
+                         "mleague`, `umaoka add league.xlsx --teams \"Dragons=Aki,Ben;"
+                         "Tigers=Chie,Dan\"`, `umaoka add league.xlsx --season season.ini`.")
+    add.add_argument("book", metavar="BOOK.xlsx", help="the league workbook")
+    add.add_argument("--season", metavar="FILE", help="a season file (as for `umaoka "
+                     "season`): its stages (new ones become league tabs; every tab must be "
+                     "one) and settings")
+    add.add_argument("--stage", metavar="NAME", help="one more stage (a league tab) after "
+                     "the others")
+    add.add_argument("--ruleset", metavar="NAME_OR_TEXT", help="the new stage's ruleset "
+                     "(default: the last tab's)")
+    add.add_argument("--teams", metavar="TEAM=NAME,NAME;...", help="teams, e.g. "
+                     '"Dragons=Aki,Ben;Tigers=Chie,Dan"')
+    add.add_argument("--chips", action="store_true", help="chip columns (祝儀) in every tab")
+    add.add_argument("--subs", action="store_true", help="substitute columns in every tab")
+    add.add_argument("--players", metavar="NAME,NAME|FILE", help="players for the roster "
+                     "(names separated by commas, or a text file with one name a line)")
+    add.add_argument("-o", "--output", metavar="OUT.xlsx",
+                     help="write a new file instead of updating BOOK")
+    add.add_argument("--force", action="store_true", help="with -o: replace an existing file")
+    add.set_defaults(func=cmd_add)
+
+    rt = sub.add_parser("runtime", help="give a league workbook formulas for another add-in "
+                        "runtime (in place)",
                         description="Reads the rules, roster and games like `settle` and "
-                        "writes the workbook again with formulas for the chosen runtime (sheets "
-                        "added by hand are not copied). The input is never changed.")
+                        "writes umaoka's sheets again with formulas for the chosen runtime, "
+                        "into the same file (previous version kept as IN.bak.xlsx; sheets, "
+                        "charts, names and macros of your own are kept as they are). With -o "
+                        "the result goes to a new file and IN is not changed.")
     rt.add_argument("input", metavar="IN.xlsx")
     rt.add_argument("--to", required=True, choices=("lite", "classic", "server"),
                     help="the runtime the new file's formulas are for")
@@ -628,12 +731,16 @@ def build_parser() -> argparse.ArgumentParser:
                     "`xlwings-server init` sets up), XLWINGS for XLWINGS_ENVIRONMENT=\"prod\"; "
                     "see docs/runtimes.md")
     rt.add_argument("-o", "--output", metavar="OUT.xlsx",
-                    help="output file (default: IN_<runtime>.xlsx)")
+                    help="write a new file instead of updating IN")
     rt.add_argument("--force", action="store_true", help="replace an existing output file")
     rt.set_defaults(func=cmd_runtime)
 
     st = sub.add_parser("settle", help="write a settled copy of a filled template (plain "
-                        "values, no formulas)")
+                        "values, no formulas)",
+                        description="Writes a report beside the league workbook: every result, "
+                        "place and standing as a plain value, readable anywhere. The league "
+                        "workbook is not changed (keep typing games there); a settled copy "
+                        "cannot be settled again.")
     st.add_argument("input", metavar="IN.xlsx")
     st.add_argument("-o", "--output", metavar="OUT.xlsx",
                     help="output file (default: IN_settled.xlsx)")
@@ -715,10 +822,12 @@ def build_parser() -> argparse.ArgumentParser:
                           "or put them into a copy of a workbook (--into)")
     lite.add_argument("dir", metavar="DIR", nargs="?", help="folder for main.py and "
                       "requirements.txt")
-    lite.add_argument("--into", metavar="BOOK.xlsx", help="write a copy of BOOK.xlsx with the "
-                      "code inside, as xlwings Lite keeps it (BOOK is never changed)")
+    lite.add_argument("--into", metavar="BOOK.xlsx", help="put the code into BOOK.xlsx, as "
+                      "xlwings Lite keeps it (updated in place; previous version kept as "
+                      "BOOK.bak.xlsx)")
     lite.add_argument("-o", "--output", metavar="OUT.xlsx",
-                      help="the copy for --into (default: BOOK_lite.xlsx)")
+                      help="with --into: write a copy with the code instead (BOOK is not "
+                      "changed)")
     lite.add_argument("--force", action="store_true", help="replace existing files")
     lite.set_defaults(func=cmd_lite)
 

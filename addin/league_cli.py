@@ -33,7 +33,7 @@ from umaoka.engine.seating import MAX_PLAYERS, parse_avoid, parse_pins, schedule
 from umaoka.engine.stats import head_to_head, player_stats
 from umaoka.templates.io import MAX_INPUT, read_input, read_text
 
-from .save import write_league_file
+from .update import backup_path, check_not_open, check_not_report, update_writer
 
 PROG = "umaoka"
 WIDTH = 80
@@ -169,11 +169,12 @@ def cmd_seating(args: argparse.Namespace) -> int:
         from umaoka.templates.formats import check_spreadsheet
         from umaoka.templates.import_book import seat_into
 
-        check_spreadsheet(Path(args.into))
-        done = seat_into(Path(args.into), s, args.league,
-                         Path(args.output) if args.output else None, force=args.force,
-                         session=args.session, write=write_league_file)
-        print(shown(f"wrote {done.path}: Seating sheet and {done.rows} game rows of "
+        src = Path(args.into)
+        check_spreadsheet(src)
+        out = _into_output(src, args.output)
+        done = seat_into(src, s, args.league, out or src, force=args.force,
+                         session=args.session, write=update_writer(src, out))
+        print(shown(f"{_wrote(src, out)}: Seating sheet and {done.rows} game rows of "
                     f"{done.league} filled in (sessions {done.sessions[0]}-{done.sessions[1]}; "
                     "type the scores)"))
         if done.new_players:
@@ -269,6 +270,23 @@ def cmd_import(args: argparse.Namespace) -> int:
     return 0
 
 
+def _into_output(src: Path, output: str | None) -> Path | None:
+    """Where an ``--into`` command writes: None to update ``src`` in place (the default),
+    else the new file ``-o`` names. A settled copy (a report) is refused, and a workbook
+    open in Excel or LibreOffice before any work is done."""
+    check_not_report(src)
+    if output is None:
+        check_not_open(src)
+    return Path(output) if output else None
+
+
+def _wrote(src: Path, out: Path | None) -> str:
+    """``updated league.xlsx (previous version: league.bak.xlsx)`` or ``wrote out.xlsx``."""
+    if out is None:
+        return f"updated {src} (previous version kept as {backup_path(src).name})"
+    return f"wrote {out}"
+
+
 def _import_into(args: argparse.Namespace, result: ImportResult) -> int:
     """``--into BOOK.xlsx``: append the games to a league tab, write a new workbook."""
     from umaoka.templates.formats import check_spreadsheet
@@ -276,15 +294,15 @@ def _import_into(args: argparse.Namespace, result: ImportResult) -> int:
 
     book_path = Path(args.into)
     check_spreadsheet(book_path)
-    report = import_into(book_path, result, args.league,
-                         Path(args.output) if args.output else None, force=args.force,
+    out = _into_output(book_path, args.output)
+    report = import_into(book_path, result, args.league, out or book_path, force=args.force,
                          keep_duplicates=args.keep_duplicates, strict=args.strict,
-                         session=args.session, warn=_warn, write=write_league_file)
+                         session=args.session, warn=_warn, write=update_writer(book_path, out))
     from .tables import shown
 
     kinds = sorted({"platform finals" if g.settled else "game logs" for g in report.added})
-    print(shown(f"wrote {report.path}: {len(report.added)} games added to {report.league} "
-                f"({', '.join(kinds)}); {len(report.problems)} skipped"))
+    print(shown(f"{_wrote(book_path, out)}: {len(report.added)} games added to "
+                f"{report.league} ({', '.join(kinds)}); {len(report.problems)} skipped"))
     if report.new_players:
         print(shown(f"new on the Players sheet: {', '.join(report.new_players)}"))
     return 0
@@ -425,9 +443,11 @@ def add_commands(sub: Any) -> None:
                       "--into the session of round 1 (default: after the tab's last)")
     seat.add_argument("--into", metavar="BOOK.xlsx", help="add a Seating sheet to this "
                       "workbook and fill in the players of its game rows (session = round); "
-                      "written to a new file, BOOK_seated.xlsx unless -o")
+                      "BOOK is updated in place (previous version kept as BOOK.bak.xlsx) "
+                      "unless -o")
     seat.add_argument("--league", metavar="NAME", help="the league tab for --into")
-    seat.add_argument("-o", "--output", metavar="OUT.xlsx", help="the workbook --into writes")
+    seat.add_argument("-o", "--output", metavar="OUT.xlsx", help="write --into's workbook to "
+                      "this new file instead (BOOK is not changed)")
     seat.add_argument("--force", action="store_true", help="replace an existing output")
     seat.set_defaults(func=cmd_seating)
 
@@ -440,14 +460,15 @@ def add_commands(sub: Any) -> None:
     imp.add_argument("files", metavar="FILE", nargs="+")
     imp.add_argument("--format", choices=FORMATS, help="the files' format (default: detect)")
     imp.add_argument("-o", "--output", metavar="OUT", help="write the games here (a CSV; "
-                     "with --into the workbook, default BOOK_imported.xlsx)")
+                     "with --into a new workbook instead of updating BOOK)")
     imp.add_argument("--into", metavar="BOOK.xlsx", help="append the games to a league tab "
-                     "of this workbook (written to a new file; platform results keep their "
-                     "finals, logs are settled under the league's rules)")
+                     "of this workbook, updated in place (previous version kept as "
+                     "BOOK.bak.xlsx; platform results keep their finals, logs are settled "
+                     "under the league's rules)")
     imp.add_argument("--league", metavar="NAME", help="the league tab for --into (needed "
                      "when the workbook has several)")
     imp.add_argument("--session", type=int, metavar="N", help="session number of the games "
-                     "added with --into")
+                     "added with --into (default: the session after the tab's last)")
     imp.add_argument("--existing", action="append", metavar="CSV",
                      help="an earlier import or batch CSV: its games count as imported")
     imp.add_argument("--keep-duplicates", action="store_true",

@@ -11,9 +11,10 @@ Two kinds of row go in, as :mod:`umaoka.engine.imports` reads them:
 
 A game either goes in whole or not at all: a log the league's ruleset cannot settle, a
 three-player game for a four-player league, a game already in the tab (or twice in the
-files) is a problem naming its file and line, and is skipped. The workbook is written
-anew (like ``umaoka runtime``) to a new file: the input is never overwritten, and sheets
-added by hand are not carried over. Players new to the Players sheet are added to it (a
+files) is a problem naming its file and line, and is skipped. Games without a session
+go into the session after the tab's last (one session for the whole import). The book is
+handed to ``write`` (the command line updates the workbook in place, keeping sheets added
+by hand: :mod:`umaoka.addin.update`). Players new to the Players sheet are added to it (a
 platform's names are not typos).
 """
 
@@ -100,6 +101,14 @@ def row_key(game: Game) -> tuple[object, ...] | None:
     return None
 
 
+def next_session(league: League) -> int:
+    """The session after the last one typed in the tab (1 for an empty tab): games
+    imported without a session go there, so that they count in the cumulative chart."""
+    played = [g.session for g in league.games
+              if isinstance(g.session, (int, float)) and not isinstance(g.session, bool)]
+    return int(max(played, default=0)) + 1
+
+
 def game_row(g: ImportedGame, n: int, session: Any = None) -> Game:
     """A tab row for an imported game (platform finals or raw points)."""
     date: Any = g.date
@@ -148,6 +157,7 @@ def import_into(path: Path, result: ImportResult, league: str | None = None,
         if (key := row_key(g)) is not None:
             seen.setdefault(key, f"{target.name}!row {g.row}")
     rows: list[Game] = []
+    following = next_session(target)
     for g in result.games:
         problem = None
         if g.players != n:
@@ -158,7 +168,8 @@ def import_into(path: Path, result: ImportResult, league: str | None = None,
                 settle(list(g.scores or ()), rules, g.deposits)
             except UmaokaError as e:
                 problem = f"the league's rules cannot settle this game: {e}"
-        row = game_row(g, n, session)
+        row = game_row(g, n, session if session is not None or g.session is not None
+                       else following)
         key = row_key(row)
         if problem is None and not keep_duplicates and key in seen:
             problem = f"the same game as {seen[key]} (already in the workbook); skipped."

@@ -59,10 +59,12 @@ _LABELS: dict[str, tuple[str, str]] = {
                      "result filled in, readable anywhere.",
                      "アドインなしでも: `umaoka settle BOOK.xlsx` ですべての結果を値で埋めた"
                      "コピーを作れます（どこでも開けます）。"),
-    "start_switch": ("Another runtime: `umaoka runtime BOOK.xlsx --to classic -o NEW.xlsx` "
-                     "(lite, classic or server) writes a copy whose formulas that runtime binds.",
-                     "別の実行環境にするには: `umaoka runtime BOOK.xlsx --to classic -o "
-                     "NEW.xlsx`（lite・classic・server）でその環境用の数式のコピーを作ります。"),
+    "start_switch": ("Another runtime: close the file, then `umaoka runtime BOOK.xlsx --to "
+                     "classic` (lite, classic or server) gives it formulas that runtime binds "
+                     "(your own sheets are kept; the previous version stays as BOOK.bak.xlsx).",
+                     "別の実行環境にするには: ファイルを閉じて `umaoka runtime BOOK.xlsx --to "
+                     "classic`（lite・classic・server）でその環境用の数式にします（自分で追加した"
+                     "シートはそのまま、前の版は BOOK.bak.xlsx に残ります）。"),
     "start_rules": ("Functions on and the hint stays? Then a value on a Rules sheet is wrong: "
                     "=MJ_RULESET({rules}) in a free cell, or `umaoka settle`, says which.",
                     "関数が使えるのに表示が消えない場合はルールシートの値が誤りです: 空いたセルに "
@@ -177,6 +179,7 @@ _LABELS: dict[str, tuple[str, str]] = {
     # check column texts (formula results)
     "ok": ("OK", "OK"),
     "not_on_roster": ("Not on roster", "名簿にない"),
+    "case_differs": ("Case differs from roster", "名簿と大文字・小文字が違う"),
     "roster_warning": ("This name is not on the Players sheet. Keep it only if it is a new "
                        "player, and add it to Players; otherwise choose the name from the list.",
                        "この名前は「プレイヤー」シートにありません。新しいプレイヤーなら"

@@ -105,7 +105,7 @@ class LeagueTab(SheetWriter):
             put(ws, HEADER_ROW, c, text, st.get("header"), text=True)
         ws.row_dimensions[HEADER_ROW].height = 30
 
-        s_inp = st.get("input")
+        s_inp = st.get("input", "@")  # names as typed: 007 stays 007 (Text format)
         s_date = st.get("input", "yyyy-mm-dd")
         s_int = st.get("input", "0")
         s_score = st.get("input", "#,##0")
@@ -286,12 +286,18 @@ class LeagueTab(SheetWriter):
         # a name not on the roster is likely a typo: it would rank as a new player
         roster_check = self.cap_check(cols, first, row) or f'"{lab_ok}"'  # type: ignore
         platform_check = f'"{lab_platform}"'
+        lab_case = label("case_differs", lang)
         for c in reversed(cols.players):
             p = f"{col_letter(c)}{row}"
-            roster_check = (f'IF(AND({p}<>"",COUNTIF(Roster,"="&{p})=0),'
-                            f'"{lab_roster}: "&{p},{roster_check})')
-            platform_check = (f'IF(AND({p}<>"",COUNTIF(Roster,"="&{p})=0),'
-                              f'"{lab_roster}: "&{p},{platform_check})')
+            # on the roster in another case only ("chie" for "Chie": another player in the
+            # standings): FIND is case-sensitive, COUNTIF and MATCH are not
+            case = f'ISERROR(FIND(INDEX(Roster,MATCH({p},Roster,0)),{p}))'
+            roster_check = (f'IF({p}="",{roster_check},IF(COUNTIF(Roster,"="&{p})=0,'
+                            f'"{lab_roster}: "&{p},IF({case},"{lab_case}: "&{p},'
+                            f'{roster_check})))')
+            platform_check = (f'IF({p}="",{platform_check},IF(COUNTIF(Roster,"="&{p})=0,'
+                              f'"{lab_roster}: "&{p},IF({case},"{lab_case}: "&{p},'
+                              f'{platform_check})))')
         total = f"SUM({rng})+N({dep}{row})"
         check = (f'IF(AND(COUNT({rng})=0,N({dep}{row})=0),"",'
                  f'IF(COUNT({rng})<{n},"{lab_miss}",'

@@ -22,10 +22,11 @@ class PlayersSheet(SheetWriter):
             ws.column_dimensions["B"].width = 18
         for i in range(self.roster):
             name = self.book.players[i] if i < len(self.book.players) else None
-            put(ws, PLAYERS_FIRST + i, 1, name, st.get("input"), text=True)
+            # Text format: a name typed as 007 stays 007, not the number 7
+            put(ws, PLAYERS_FIRST + i, 1, name, st.get("input", "@"), text=True)
             if self.has_teams():
-                put(ws, PLAYERS_FIRST + i, 2, self.book.teams.get(name or ""), st.get("input"),
-                    text=True)
+                put(ws, PLAYERS_FIRST + i, 2, self.book.teams.get(name or ""),
+                    st.get("input", "@"), text=True)
         last = PLAYERS_FIRST + self.roster - 1
         sheet = self.names["players"]
         self.wb.defined_names["Roster"] = DefinedName(

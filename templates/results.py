@@ -127,6 +127,10 @@ def problems(book: Book, all_outcomes: Sequence[Sequence[Outcome | None]]) -> li
             elif book.players and (name := off_roster(game, book.players)) is not None:
                 out.append(f'{where}: warning: "{name}" is not on the Players sheet; a typo '
                            "counts as a new player in the standings (fix the name or add it).")
+            elif book.players and (pair := case_only(game, book.players)) is not None:
+                out.append(f'{where}: warning: "{pair[0]}" differs from "{pair[1]}" on the '
+                           "Players sheet only by case, and counts as another player in the "
+                           "standings; type it as on the Players sheet.")
     return out
 
 
@@ -139,8 +143,8 @@ def check_text(game: Game, rules: Ruleset, lang: str,
                  if isinstance(v, (int, float, Decimal)) and not isinstance(v, bool)]
         if len(given) < rules.players:
             return label("given_missing", lang)
-        if roster is not None and (name := off_roster(game, roster)) is not None:
-            return f"{label('not_on_roster', lang)}: {name}"
+        if roster is not None and (flag := roster_flag(game, roster, lang)) is not None:
+            return flag
         return label("by_platform", lang)
     nums = [s for s in game.scores
             if isinstance(s, (int, float, Decimal)) and not isinstance(s, bool)]
@@ -157,9 +161,25 @@ def check_text(game: Game, rules: Ruleset, lang: str,
         return f"{label('off_by', lang)} {int(diff):+,}"
     if any(s % 100 for s in exact):
         return label("not_100", lang)
-    if roster is not None and (name := off_roster(game, roster)) is not None:
-        return f"{label('not_on_roster', lang)}: {name}"
+    if roster is not None and (flag := roster_flag(game, roster, lang)) is not None:
+        return flag
     return label("ok", lang)
+
+
+def roster_flag(game: Game, roster: Sequence[str], lang: str) -> str | None:
+    """The check column's flag for the first seat whose name is not on the roster, or is on
+    it only in another case (mirrors the formula: seat by seat)."""
+    known = _known(tuple(roster))
+    exact, _ = _spellings(tuple(roster))
+    for p in game.players:
+        if p is None or not str(p).strip():
+            continue
+        text = str(p)
+        if text.strip().casefold() not in known:
+            return f"{label('not_on_roster', lang)}: {text}"
+        if text.strip() not in exact:
+            return f"{label('case_differs', lang)}: {text}"
+    return None
 
 
 def off_roster(game: Game, roster: Sequence[str]) -> str | None:
@@ -169,6 +189,24 @@ def off_roster(game: Game, roster: Sequence[str]) -> str | None:
         if p is not None and str(p).strip() and str(p).strip().casefold() not in known:
             return str(p)
     return None
+
+
+def case_only(game: Game, roster: Sequence[str]) -> tuple[str, str] | None:
+    """The first name of the game on the roster only in another case ("chie" for "Chie"),
+    with the roster's spelling: the standings count it as another player."""
+    exact, folded = _spellings(tuple(roster))
+    for p in game.players:
+        name = "" if p is None else str(p).strip()
+        if name and name not in exact and name.casefold() in folded:
+            return name, folded[name.casefold()]
+    return None
+
+
+@functools.lru_cache(maxsize=8)
+def _spellings(roster: tuple[Any, ...]) -> tuple[frozenset[str], dict[str, str]]:
+    """A roster's names as typed, and by their case-folded form."""
+    names = [str(r).strip() for r in roster]
+    return frozenset(names), {n.casefold(): n for n in names}
 
 
 @functools.lru_cache(maxsize=8)

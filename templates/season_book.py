@@ -301,6 +301,101 @@ def add_season(book: Book, season: Season | None = None, teams: str | None = Non
     return book
 
 
+def _rules_index(book: Book, spec: str | None, rules: Any = None) -> int:
+    """The index of the book's ruleset equal to ``rules`` (or ``spec``'s), added if new."""
+    from umaoka.engine import PRESETS, ruleset
+
+    from .model import Rules, rules_name
+
+    wanted = rules if rules is not None else ruleset(spec or "standard")
+    for i, r in enumerate(book.rules):
+        if r.ruleset == wanted:
+            return i
+    text = spec or next((name for name, p in PRESETS.items() if p.ruleset == wanted),
+                        wanted.text())
+    book.rules.append(Rules(rules_name(text, {r.name for r in book.rules}), wanted))
+    return len(book.rules) - 1
+
+
+def extend_book(book: Book, season: Season | None = None, stage: str | None = None,
+                rules: str | None = None, teams: str | None = None, chips: bool = False,
+                subs: bool = False, players: Sequence[str] = ()) -> list[str]:
+    """Add to a league that already has games (``umaoka add``): the stages of a season
+    file (new ones become league tabs, existing tabs keep their games), one more stage
+    (``stage`` with ``rules``, default the last tab's), teams, chip or substitute columns,
+    players. Returns what was added, in words (nothing added is an error)."""
+    from .model import check_sheet_name
+
+    done: list[str] = []
+    if season is not None:
+        have = {lg.name.casefold(): lg for lg in book.leagues}
+        stages = {st.name.casefold() for st in season.stages}
+        missing = [lg.name for lg in book.leagues if lg.name.casefold() not in stages]
+        if missing:
+            raise UmaokaError(f"the season file leaves out the league tab(s) "
+                              f"{', '.join(missing)}; list every tab of the workbook as a "
+                              "stage, in order.")
+        leagues = []
+        for st in season.stages:
+            lg = have.get(st.name.casefold())
+            if lg is None:
+                lg = League(check_sheet_name(st.name, "stage name"),
+                            _rules_index(book, None, st.ruleset))
+                done.append(f"stage {st.name}")
+            elif book.rules_of(lg).ruleset != st.ruleset:
+                raise UmaokaError(f"stage {st.name}'s ruleset in the season file differs from "
+                                  f"the league tab's ({book.rules_of(lg).name}); make them the "
+                                  "same (the tab's games were settled under it).")
+            leagues.append(lg)
+        book.leagues[:] = leagues
+        add_season(book, season)
+        done.append("the season file's settings")
+    if stage:
+        name = check_sheet_name(stage, "stage name")
+        if any(lg.name.casefold() == name.casefold() for lg in book.leagues):
+            raise UmaokaError(f'the workbook already has a league tab "{name}"; give the new '
+                              "stage another name.")
+        index = _rules_index(book, rules) if rules else book.leagues[-1].rules
+        book.leagues.append(League(name, index, chips=book.leagues[-1].chips,
+                                   subs=book.leagues[-1].subs))
+        if book.season is not None:
+            book.season.stages.append(StageRow(name, None, "zero"))
+        done.append(f"stage {name}")
+    if teams or ((chips or subs) and book.season is None):
+        if book.season is None:
+            book.season = default_spec(book)
+            done.append("a Season sheet")
+    if teams:
+        book.teams.update(parse_teams_text(teams))
+        for p in book.teams:
+            if p not in book.players:
+                book.players.append(p)
+        done.append("teams")
+    for flag, what in ((chips, "chip columns"), (subs, "substitute columns")):
+        if flag:
+            for lg in book.leagues:
+                if what == "chip columns":
+                    lg.chips = True
+                else:
+                    lg.subs = True
+            done.append(what)
+    known = {p.casefold(): p for p in book.players}
+    for p in players:
+        was = known.get(str(p).strip().casefold())
+        if was is not None and was != str(p).strip():
+            raise UmaokaError(f'"{str(p).strip()}" differs from "{was}" on the Players sheet '
+                              "only by case; give the name as it is there, or leave it out.")
+    new = [p for p in dict.fromkeys(str(p).strip() for p in players)
+           if p and p not in book.players]
+    if new:
+        book.players.extend(new)
+        done.append(f"players {', '.join(new)}")
+    if not done:
+        raise UmaokaError("nothing to add; give --season, --stage, --teams, --chips, --subs "
+                          "or --players.")
+    return done
+
+
 def cap_maximum(value: Any) -> int | None:
     """The most games of the Season sheet's game_caps (None without one or when unreadable:
     the Season sheet's own check says why)."""

@@ -265,6 +265,22 @@ def read_book(path: Path) -> Book:
         wb.close()
 
 
+def settled_source(path: Path) -> str | None:
+    """None for a league workbook; for a settled copy (a report) the name of the file it
+    was settled from ("" when it does not say)."""
+    wb = open_workbook(Path(path), read_only=True)
+    try:
+        if META_SHEET not in wb.sheetnames:
+            raise _not_ours(Path(path))
+        rows = {str(r[0]): r[1] for _, r in _SheetRows(wb[META_SHEET], 1, 2, 1000).read().items()
+                if r and r[0]}
+    finally:
+        wb.close()
+    if rows.get("settled") in (1, "1", True):
+        return str(rows.get("source") or "")
+    return None
+
+
 def settled_path(path: Path) -> Path:
     return path.with_name(f"{path.stem}_settled.xlsx")
 
@@ -272,6 +288,11 @@ def settled_path(path: Path) -> Path:
 def settle_file(path: Path, out: Path | None = None, force: bool = False) -> SettleReport:
     """Write the settled copy of a filled template; never over the input."""
     path = Path(path)
+    source = settled_source(path)
+    if source is not None:
+        whence = f", from {source}" if source else ""
+        raise UmaokaError(f"{path} is a settled copy (a report{whence}); settle the league "
+                          "workbook instead.")
     out = Path(out) if out else settled_path(path)
     check_target(out, force, (path,))  # before the reading, not after it (seconds at 50,000)
     with paused_gc(collect=True):

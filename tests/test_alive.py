@@ -157,24 +157,29 @@ def test_old_workbooks_without_runtime_read_as_classic(tmp_path: Path) -> None:
     assert read_book(old).runtime == Runtime("classic")
 
 
-def test_switch_runtime_writes_a_new_file(tmp_path: Path,
-                                          capsys: pytest.CaptureFixture[str]) -> None:
+def test_switch_runtime_updates_the_workbook(tmp_path: Path,
+                                             capsys: pytest.CaptureFixture[str]) -> None:
     src = write_league(demo_book(24), tmp_path / "league.xlsx")
-    before = hashlib.sha256(src.read_bytes()).hexdigest()
+    before = src.read_bytes()
+    games = [g.scores for g in read_book(src).leagues[0].games]
     assert main(["runtime", str(src), "--to", "classic"]) == 0
-    out = tmp_path / "league_classic.xlsx"
-    assert "formulas for classic xlwings (the input's are for xlwings Lite)" in \
-        capsys.readouterr().out
-    f = [x for x in formulas(sheet_xml(out)["Spring 2026"]) if "MJ_" in x]
+    assert f"updated {src} (previous version kept as league.bak.xlsx): formulas for classic " \
+        "xlwings (they were for xlwings Lite)" in capsys.readouterr().out
+    assert (tmp_path / "league.bak.xlsx").read_bytes() == before  # the previous version
+    f = [x for x in formulas(sheet_xml(src)["Spring 2026"]) if "MJ_" in x]
     assert f and f[0].startswith("IFERROR(MJ_SETTLE(")
+    assert read_book(src).runtime == Runtime("classic")
+    assert [g.scores for g in read_book(src).leagues[0].games] == games
+    # -o: a new file, the workbook unchanged; never over an existing file or the input
+    out = tmp_path / "league_classic.xlsx"
+    now = hashlib.sha256(src.read_bytes()).hexdigest()
+    assert main(["runtime", str(src), "--to", "classic", "-o", str(out)]) == 0
     assert read_book(out).runtime == Runtime("classic")
-    assert [g.scores for g in read_book(out).leagues[0].games] == \
-        [g.scores for g in read_book(src).leagues[0].games]
-    assert main(["runtime", str(src), "--to", "classic"]) == 2  # exists: no clobbering
+    assert main(["runtime", str(src), "--to", "classic", "-o", str(out)]) == 2
     assert "already exists" in capsys.readouterr().err
     assert main(["runtime", str(src), "--to", "lite", "-o", str(src), "--force"]) == 2
     assert "input workbook" in capsys.readouterr().err
-    assert hashlib.sha256(src.read_bytes()).hexdigest() == before
+    assert hashlib.sha256(src.read_bytes()).hexdigest() == now
     back, was = switch_runtime(out, runtime("server"), tmp_path / "srv.xlsx")
     assert was == Runtime("classic")
     assert any(x.startswith("IFERROR(_xldudf_XLWINGS_DEV_MJ_SETTLE(")

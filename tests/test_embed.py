@@ -441,12 +441,13 @@ def test_extract_refuses_hostile_or_missing_code(plain: Path, lite: Path, tmp_pa
 def test_cli_lite_into(plain: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     src = tmp_path / "book.xlsx"
     shutil.copy(plain, src)
-    assert cli(["lite", "--into", str(src)]) == 0
+    original = src.read_bytes()
     out = tmp_path / "book_lite.xlsx"
+    assert cli(["lite", "--into", str(src), "-o", str(out)]) == 0
     assert f"wrote {out}" in capsys.readouterr().out
-    assert extract_lite(out)[0] == lite_source()
+    assert extract_lite(out)[0] == lite_source() and src.read_bytes() == original
     before = out.read_bytes()
-    assert cli(["lite", "--into", str(src)]) == 2
+    assert cli(["lite", "--into", str(src), "-o", str(out)]) == 2
     err = capsys.readouterr().err
     assert "already exists" in err and len(err.strip().splitlines()) == 1
     assert out.read_bytes() == before
@@ -460,6 +461,13 @@ def test_cli_lite_into(plain: Path, tmp_path: Path, capsys: pytest.CaptureFixtur
     assert cli(["lite"]) == 2
     assert cli(["lite", str(tmp_path / "dir"), "-o", "x.xlsx"]) == 2
     assert cli(["lite", "--into", str(src), "-o", str(tmp_path / "copy.xlsx")]) == 0
+    assert src.read_bytes() == original
+    capsys.readouterr()
+    # without -o: the workbook itself, the previous version kept beside it
+    assert cli(["lite", "--into", str(src)]) == 0
+    assert f"updated {src} (previous version kept as book.bak.xlsx)" in capsys.readouterr().out
+    assert extract_lite(src)[0] == lite_source()
+    assert (tmp_path / "book.bak.xlsx").read_bytes() == original
     assert cli(["lite", str(tmp_path / "dir")]) == 0  # the folder form still works
     assert (tmp_path / "dir" / "main.py").read_text(encoding="utf-8") == lite_source()
     capsys.readouterr()
@@ -473,9 +481,10 @@ def test_cli_lite_into(plain: Path, tmp_path: Path, capsys: pytest.CaptureFixtur
             z.writestr(name, value)
     assert cli(["lite", "--into", str(mine)]) == 0
     captured = capsys.readouterr()
-    assert "in place of mine.xlsx's own xlwings Lite code" in captured.err
-    assert extract_lite(tmp_path / "mine_lite.xlsx")[0] == lite_source()
-    assert extract_lite(mine)[0] == "import xlwings as xw\n"
+    assert "in place of mine.xlsx's own xlwings Lite code (the previous version, " \
+        "mine.bak.xlsx, keeps it)" in captured.err
+    assert extract_lite(mine)[0] == lite_source()
+    assert extract_lite(tmp_path / "mine.bak.xlsx")[0] == "import xlwings as xw\n"
     assert cli(["lite", "--into", str(out), "-o", str(tmp_path / "plain_again.xlsx")]) == 0
     assert "note" not in capsys.readouterr().err
 

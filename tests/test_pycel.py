@@ -11,6 +11,7 @@ from __future__ import annotations
 import sys
 import types
 from decimal import Decimal
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -142,3 +143,26 @@ def test_standings_equal_the_engine(evaluated: tuple[Any, Any]) -> None:
             assert close(got[10], p.top_rate, 4)
             assert close(got[14], p.last_avoid_rate, 4)
         assert xl.evaluate(f"'{sheet}'!B{5 + len(expected)}") == ""
+
+
+def test_check_flags_a_name_in_another_case(tmp_path: Path,
+                                            monkeypatch: pytest.MonkeyPatch) -> None:
+    """The Check formula, computed: "chie" for the roster's "Chie" is flagged (COUNTIF does
+    not see case; FIND does), a name not on the roster comes first, the others are OK."""
+    from openpyxl.utils import get_column_letter
+    from umaoka.templates.model import Game, make_book
+
+    monkeypatch.setattr(excelwrapper.ExcelOpxWrapper, "defined_names",
+                        property(_defined_names))
+    book = make_book(["standard"], players=["Aki", "Ben", "Chie", "Dan"])
+    for names in (["Aki", "Ben", "chie", "Dan"], ["Aki", "Ben", "Chie", "Dan"],
+                  ["Aki", "Bob", "chie", "Dan"], ["AKI", "Ben", "Chie", "Dan"]):
+        book.leagues[0].games.append(Game(players=names, scores=[40000, 30000, 20000, 10000],
+                                          penalties=[None] * 4))
+    path = tmp_path / "case.xlsx"
+    save_workbook(build_workbook(book), path)
+    xl = ExcelCompiler(filename=str(path))
+    col = get_column_letter(LeagueCols(4).check)
+    assert [xl.evaluate(f"League!{col}{row}") for row in range(5, 9)] == [
+        "Case differs from roster: chie", "OK", "Not on roster: Bob",
+        "Case differs from roster: AKI"]

@@ -310,6 +310,10 @@ def test_umaoka_new_season_options(tmp_path: Path) -> None:
         ("Regular", 4, None), ("Final", None, "half")]
     assert book.season.settings["chip_value"] == 2 and book.season.settings["min_games"] == 3
     assert book.season.settings["name"] == "Club 2026"
+    # the preset keeps its name: the Rules sheet, and "mleague rules" when settled
+    assert [r.name for r in book.rules] == ["mleague"]
+    assert "Rules - mleague" in load_workbook(tmp_path / "s.xlsx", read_only=True).sheetnames
+    assert book.rules[0].ruleset.name == "mleague"
     # teams alone: a Season sheet over the league tabs; plain `new` has none
     assert main(["new", str(tmp_path / "t.xlsx"), "--teams", "Red=Aki,Ben;Blue=Chie"]) == 0
     book = read_book(tmp_path / "t.xlsx")
@@ -403,7 +407,8 @@ def test_pycel_computes_the_game_cap_check(tmp_path: Path) -> None:
 def test_runtime_switch_keeps_the_season(tmp_path: Path) -> None:
     src = write_league(_season_book(caps="1-5"), tmp_path / "s.xlsx")
     assert main(["runtime", str(src), "--to", "classic"]) == 0
-    back = read_book(tmp_path / "s_classic.xlsx")
+    back = read_book(src)  # updated in place
+    assert back.runtime.kind == "classic"
     assert back.season.settings["game_caps"] == "1-5" and back.teams["E"] == "Blue"
     assert back.leagues[1].games[0].players == ["A", "E", "B", "C"]
     assert back.penalties[0]["reason"] == "lateness"
