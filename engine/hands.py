@@ -95,6 +95,9 @@ _YAKUMAN_COUNTS = {
 #: table: 100 sticks are all the points of a four-player game).
 RIICHI_STICK = 1000
 RIICHI_MAX = 100
+#: The most honba a hand may have: far beyond any real table (records are near 20), and it
+#: catches a date typed or sent where the honba go (a serial number such as 45,000).
+HONBA_MAX = 100
 # A limit name entered instead of the han: the least han of that limit.
 _LIMIT_HAN = {"mangan": 5, "haneman": 6, "baiman": 8, "sanbaiman": 11,
               "満貫": 5, "跳満": 6, "倍満": 8, "三倍満": 11}
@@ -379,7 +382,8 @@ def hand(
     r = hand_rules(rules)
     is_dealer = _flag("dealer", dealer, _DEALER_WORDS)
     is_tsumo = _flag("tsumo", tsumo, _TSUMO_WORDS)
-    n_honba = _whole("honba", honba, 0, "enter the number of honba (repeat counters), 0 if none")
+    n_honba = _whole("honba", honba, 0, "enter the number of honba (repeat counters), 0 if none",
+                     HONBA_MAX)
     n_riichi = _whole("riichi", 0 if riichi is None else riichi, 0,
                       "enter the number of 1,000-point riichi sticks the winner collects, 0 if "
                       "none", RIICHI_MAX)

@@ -562,3 +562,11 @@ def test_docstring_examples():
     result = doctest.testmod(module, optionflags=doctest.ELLIPSIS)
     assert result.attempted > 10
     assert result.failed == 0
+
+
+def test_honba_past_any_real_table_is_refused_in_one_sentence():
+    """A date sent where the honba go (desktop Excel: a serial number) is not 45,000 honba."""
+    assert hand(3, 30, honba=100).total == 3900 + 100 * 300
+    with pytest.raises(UmaokaError, match=r"^honba must be a whole number from 0 to 100 "
+                       r"\(got 45000\); enter the number of honba"):
+        hand(3, 30, honba=45000)
