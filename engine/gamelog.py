@@ -21,12 +21,16 @@ from dataclasses import dataclass
 from decimal import Decimal, InvalidOperation
 from typing import Any
 
-from .errors import UmaokaError
+from .errors import UmaokaError, excerpt
 from .settle import Settlement
 from .substitutes import credit
 
 SEATS = ("east", "south", "west", "north")
 
+
+#: The most chips a seat may win or pay in one game (the league tab's own check allows
+#: the same): beyond it is a typing slip, refused before any arithmetic.
+MAX_CHIPS = 1000
 
 @dataclass(frozen=True, slots=True)  # many per league: no __dict__ each
 class GameRecord:
@@ -73,11 +77,13 @@ def _chips(value: Any, label: str, seat: str) -> int:
             raise InvalidOperation
         d = Decimal(repr(value)) if isinstance(value, float) else Decimal(
             str(value).replace("−", "-"))
-    except InvalidOperation:
+    except (InvalidOperation, ValueError):  # ValueError: an int of over 4,300 digits
         d = Decimal("NaN")
-    if not d.is_finite() or d != d.to_integral_value():
-        raise UmaokaError(f'{label}: {seat}\'s chips "{value}" are not a whole number; give '
-                          "the chip count, e.g. 2 or -1.")
+    # bounded before any arithmetic: 9e999999 would take minutes to make whole
+    if not d.is_finite() or abs(d) > MAX_CHIPS or d != d.to_integral_value():
+        raise UmaokaError(f'{label}: {seat}\'s chips "{excerpt(value)}" are not a whole number '
+                          f"from -{MAX_CHIPS:,} to {MAX_CHIPS:,}; give the chip count, e.g. 2 "
+                          "or -1.")
     return int(d)
 
 

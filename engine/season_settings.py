@@ -84,6 +84,10 @@ SEASON_ONLY: dict[str, str] = {
 _CARRY_WORDS = {"full": Decimal(1), "all": Decimal(1), "whole": Decimal(1), "half": Decimal("0.5"),
                 "zero": Decimal(0), "none": Decimal(0), "off": Decimal(0), "no": Decimal(0)}
 
+#: What a numeric carry may look like: 0.5, .25, 50%, 12.5 %, 1/3 (checked before any
+#: arithmetic, so a typed exponent or a thousand digits cannot make the work grow).
+_SHARE = re.compile(r"[+-]?(\d{0,6}(\.\d{0,12})?\s*%?|\d{1,6}/\d{1,6})")
+
 _KEY_ALIASES = {"tiebreaks": "tie_breaks", "tie_break": "tie_breaks", "tiebreak": "tie_breaks",
                 "rules": "ruleset", "preset": "ruleset", "caps": "game_caps",
                 "minimum_games": "min_games", "chips": "chip_value", "chip": "chip_value",
@@ -106,15 +110,17 @@ def parse_carry(value: Any) -> Decimal:
     if text in _CARRY_WORDS:
         return _CARRY_WORDS[text]
     try:
-        if isinstance(value, bool):
+        # a share is a short decimal, percentage or fraction: nothing such as 1e-9999999,
+        # whose exact value alone would take minutes to work out
+        if isinstance(value, bool) or not _SHARE.fullmatch(text):
             raise ValueError
         if text.endswith("%"):
             f = Fraction(text[:-1].strip()) / 100
         else:
             f = Fraction(text)
     except (ValueError, ZeroDivisionError):
-        raise UmaokaError(f'carry "{value}" is not a share of points; write full, half, zero '
-                          "or a factor such as 0.5.") from None
+        raise UmaokaError(f'carry "{excerpt(value)}" is not a share of points; write full, '
+                          "half, zero or a factor such as 0.5.") from None
     d = Decimal(f.numerator) / Decimal(f.denominator)
     if Fraction(d) != f:
         raise UmaokaError(f"carry {value} is not an exact decimal; write a factor such as "

@@ -19,7 +19,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from .errors import UmaokaError
+from .errors import UmaokaError, excerpt
 
 Teams = tuple[tuple[str, tuple[str, ...]], ...]
 
@@ -100,10 +100,11 @@ def _count(value: Any, what: str) -> int | None:
     if value is None or (isinstance(value, str) and not value.strip()):
         return None
     text = str(value).strip()
-    if isinstance(value, bool) or not re.fullmatch(r"\d+(\.0*)?", text):
-        raise UmaokaError(f'game_caps: the {what} "{value}" is not a whole number of games; '
-                          "write e.g. 10-45.")
-    return int(float(text))
+    # at most 6 digits: a count of games, never a run of digits beyond float's range
+    if isinstance(value, bool) or not re.fullmatch(r"\d{1,6}(\.0*)?", text):
+        raise UmaokaError(f'game_caps: the {what} "{excerpt(value)}" is not a whole number of '
+                          "games up to 999,999; write e.g. 10-45.")
+    return int(text.split(".")[0])
 
 
 def parse_game_caps(value: Any) -> GameCaps | None:
@@ -120,7 +121,7 @@ def parse_game_caps(value: Any) -> GameCaps | None:
         text = str(value).strip()
         m = re.fullmatch(r"([^-–~]*)\s*(?:-|–|~|\.\.|to)\s*([^-–~]*)", text)
         if not m:
-            raise UmaokaError(f'game_caps "{value}" should be a minimum and a maximum number '
+            raise UmaokaError(f'game_caps "{excerpt(value)}" should be a minimum and a maximum number '
                               "of games, e.g. 10-45 (or 10- or -45).")
         low, high = m.group(1), m.group(2)
     caps = GameCaps(_count(low, "minimum"), _count(high, "maximum"))

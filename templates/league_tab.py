@@ -20,7 +20,7 @@ from .layout import HEADER_ROW, LeagueCols, game_rows, league_cols, rules_row
 from .model import League, Rules
 from .results import FIRST_ROW, check_text
 from .sheet_base import SheetWriter
-from .styles import NAVY, num, put, put_row, ref
+from .styles import NAVY, exact, num, put, put_row, ref
 
 
 class LeagueTab(SheetWriter):
@@ -288,9 +288,9 @@ class LeagueTab(SheetWriter):
         platform_check = f'"{lab_platform}"'
         for c in reversed(cols.players):
             p = f"{col_letter(c)}{row}"
-            roster_check = (f'IF(AND({p}<>"",COUNTIF(Roster,"="&{p})=0),'
+            roster_check = (f'IF(AND({p}<>"",COUNTIF(Roster,{exact(p)})=0),'
                             f'"{lab_roster}: "&{p},{roster_check})')
-            platform_check = (f'IF(AND({p}<>"",COUNTIF(Roster,"="&{p})=0),'
+            platform_check = (f'IF(AND({p}<>"",COUNTIF(Roster,{exact(p)})=0),'
                               f'"{lab_roster}: "&{p},{platform_check})')
         total = f"SUM({rng})+N({dep}{row})"
         check = (f'IF(AND(COUNT({rng})=0,N({dep}{row})=0),"",'

@@ -25,7 +25,7 @@ from umaoka.engine import PlayerStanding
 from .labels import label
 from .layout import PENALTIES_FIRST, SPARE_PENALTIES, settings_first
 from .model import Book, League
-from .styles import quote
+from .styles import exact, exact_text, quote
 
 _TWO = Decimal("0.01")
 
@@ -123,7 +123,7 @@ def total_terms(book: Book, league: League, lang: str, x: str, players: Sequence
     if league.chips and chips:
         season = quote(label("sheet_season", lang))
         cell = f"{season}!${_col(chip_cell[1])}${chip_cell[0]}"
-        counted = "+".join(f'SUMIFS({c},{p},"="&{x},{pl},">0")'
+        counted = "+".join(f'SUMIFS({c},{p},{exact(x)},{pl},">0")'
                            for c, p, pl in zip(chips, players, places))
         terms += f"+IFERROR(--{cell},0)*({counted})"
     pen = quote(label("sheet_penalties", lang))
@@ -132,14 +132,10 @@ def total_terms(book: Book, league: League, lang: str, x: str, players: Sequence
     def rng(col: str) -> str:
         return f"{pen}!${col}${PENALTIES_FIRST}:${col}${last}"
 
-    terms += f'+SUMIFS({rng("E")},{rng("C")},"="&{x},{rng("B")},"="&"{_q(league.name)}")'
+    terms += f'+SUMIFS({rng("E")},{rng("C")},{exact(x)},{rng("B")},"={exact_text(league.name)}")'
     if _single_stage(book):
-        terms += f'+SUMIFS({rng("E")},{rng("C")},"="&{x},{rng("B")},"=")'
+        terms += f'+SUMIFS({rng("E")},{rng("C")},{exact(x)},{rng("B")},"=")'
     return terms
-
-
-def _q(text: str) -> str:
-    return text.replace('"', '""')
 
 
 def _col(c: int) -> str:
