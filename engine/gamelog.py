@@ -80,10 +80,12 @@ def _chips(value: Any, label: str, seat: str) -> int:
     except (InvalidOperation, ValueError):  # ValueError: an int of over 4,300 digits
         d = Decimal("NaN")
     # bounded before any arithmetic: 9e999999 would take minutes to make whole
-    if not d.is_finite() or abs(d) > MAX_CHIPS or d != d.to_integral_value():
-        raise UmaokaError(f'{label}: {seat}\'s chips "{excerpt(value)}" are not a whole number '
-                          f"from -{MAX_CHIPS:,} to {MAX_CHIPS:,}; give the chip count, e.g. 2 "
-                          "or -1.")
+    if d.is_finite() and abs(d) > MAX_CHIPS:
+        raise UmaokaError(f'{label}: {seat}\'s chips "{excerpt(value)}" are beyond '
+                          f"{MAX_CHIPS:,}; give the chip count, e.g. 2 or -1.")
+    if not d.is_finite() or d != d.to_integral_value():
+        raise UmaokaError(f'{label}: {seat}\'s chips "{excerpt(value)}" are not a whole number; '
+                          "give the chip count, e.g. 2 or -1.")
     return int(d)
 
 

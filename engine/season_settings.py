@@ -162,6 +162,18 @@ def _setting(key: str, value: Any) -> Any:
                                                                                         1)
     if key == "carry":
         return parse_carry(value)
+    return _text(key, value)
+
+
+def _text(key: str, value: Any) -> str:
+    """A name as text: a JSON null is blank, a list or an object is refused (never shown
+    as "None" or "['R']")."""
+    if value is None:
+        return ""
+    if isinstance(value, (bool, list, tuple, Mapping)) or not isinstance(value, (str, int,
+                                                                                 float)):
+        raise UmaokaError(f"{key} must be text, e.g. \"Regular season\" (got "
+                          f"{excerpt(value)}).")
     return str(value).strip()
 
 
@@ -189,7 +201,8 @@ def season_settings(spec: Mapping[str, Any]) -> Season:
             top[key] = value
         else:
             raise _unknown(key, raw, "season", season_keys)
-    stages_spec = top.get("stages") or [{"name": str(top.get("name") or "Season").strip()}]
+    stages_spec = top.get("stages") or [{"name": _text("the season's name", top.get("name"))
+                                         or "Season"}]
     if isinstance(stages_spec, Mapping) or not isinstance(stages_spec, (list, tuple)):
         raise UmaokaError("stages must be a list of stages, each with a name.")
     stage_keys = [*STAGE_ONLY, *STAGE_SETTINGS]
@@ -214,13 +227,17 @@ def season_settings(spec: Mapping[str, Any]) -> Season:
     competition = {"teams": "team", "individuals": "individual", "players": "individual",
                    "player": "individual"}.get(competition, competition)
     if competition not in COMPETITIONS:
-        raise UmaokaError(f'competition cannot be "{top.get("competition")}"; use individual '
-                          f"or team.{_closest(competition, COMPETITIONS)}")
+        raise UmaokaError(f'competition cannot be "{excerpt(top.get("competition"))}"; use '
+                          f"individual or team.{_closest(competition, COMPETITIONS)}")
     players = top.get("players") or ()
     if isinstance(players, str):
         players = players.split(",")
+    if not isinstance(players, (list, tuple)):
+        raise UmaokaError("players must be a list of names or names separated by commas "
+                          f"(got {excerpt(players)}).")
+    players = [_text("a player's name", p) for p in players]
     return Season(
-        name=str(top.get("name") or "Season").strip(),
+        name=_text("the season's name", top.get("name")) or "Season",
         stages=tuple(stages),
         teams=parse_teams(top.get("teams")),
         players=tuple(dict.fromkeys(str(p).strip() for p in players if str(p).strip())),
@@ -268,6 +285,9 @@ def read_season(text: str, form: str = "ini") -> Season:
         except json.JSONDecodeError as e:
             raise UmaokaError(f"the season file is not valid JSON ({e.msg} at line {e.lineno}); "
                               "fix it or write it as key = value lines.") from None
+        except RecursionError:
+            raise UmaokaError("the season file nests lists or objects too deeply to be a "
+                              "season; write settings, stages and teams.") from None
         if not isinstance(spec, Mapping):
             raise UmaokaError("a JSON season file must hold one object of settings.")
         return season_settings(spec)
