@@ -84,6 +84,10 @@ SEASON_ONLY: dict[str, str] = {
 _CARRY_WORDS = {"full": Decimal(1), "all": Decimal(1), "whole": Decimal(1), "half": Decimal("0.5"),
                 "zero": Decimal(0), "none": Decimal(0), "off": Decimal(0), "no": Decimal(0)}
 
+#: Most stages a season may have (a league workbook holds as many league tabs): a season
+#: has a handful, and each stage is a tab of formulas in the workbook.
+MAX_STAGES = 100
+
 #: What a numeric carry may look like: 0.5, .25, 50%, 12.5 %, 1/3 (checked before any
 #: arithmetic, so a typed exponent or a thousand digits cannot make the work grow).
 _SHARE = re.compile(r"[+-]?(\d{0,6}(\.\d{0,12})?\s*%?|\d{1,6}/\d{1,6})")
@@ -205,6 +209,9 @@ def season_settings(spec: Mapping[str, Any]) -> Season:
                                          or "Season"}]
     if isinstance(stages_spec, Mapping) or not isinstance(stages_spec, (list, tuple)):
         raise UmaokaError("stages must be a list of stages, each with a name.")
+    if len(stages_spec) > MAX_STAGES:
+        raise UmaokaError(f"a season has at most {MAX_STAGES} stages (this one has "
+                          f"{len(stages_spec):,}); merge stages or split the season.")
     stage_keys = [*STAGE_ONLY, *STAGE_SETTINGS]
     stages = []
     for i, st in enumerate(stages_spec):
