@@ -160,7 +160,9 @@ def read_season_sheets(wb: Any, entries: dict[str, list[list[Any]]], book: Book,
         for number, v in _plain_rows(ws, first, len(PENALTY_COLUMNS), MAX_GAMES):
             entry = dict(zip(PENALTY_COLUMNS, v))
             entry["_label"] = f"{ws.title} row {number}"
-            if isinstance(entry["date"], (int, float)) and not isinstance(entry["date"], bool):
+            # Excel's dates are serials 1 to 2958465 (9999-12-31); another number (1E+12)
+            # stays a number, which the season reports as not a date (the rest counts)
+            if type(entry["date"]) in (int, float) and 1 <= entry["date"] < 2958466:
                 entry["date"] = from_excel(entry["date"]).date()
             book.penalties.append(entry)
 
