@@ -95,6 +95,8 @@ def games_csv(path: Path, chips: str = "", stage: str = "A") -> Path:
     ('{"players": ' + "[" * 100_000 + "]" * 100_000 + "}", "s.json", "nests lists"),
     (json.dumps({"stages": [{"name": None}]}), "s.json", "stage names must be filled in"),
     (json.dumps({"stages": [{"name": ["R"]}]}), "s.json", "name must be text"),
+    (json.dumps({"stages": [{"name": "R", "advance": True}, {"name": "F", "carry": 1}]}),
+     "s.json", "advance must be a whole number"),
     ("".join(f"[stage S{i}]\n" + ("carry = half\n" if i else "") for i in range(1000)),
      "s.ini", f"at most {MAX_STAGES} stages"),
 ])
@@ -239,6 +241,21 @@ def test_typed_session_numbers_are_bounded(tmp_path: Path, capsys: pytest.Captur
         one_sentence(err, "--session", "a whole number from 1 to 999,999,999")
 
 
+def test_import_into_with_a_big_session_is_fast(tmp_path: Path,
+                                                capsys: pytest.CaptureFixture[str]) -> None:
+    lobby = tmp_path / "sca20260404.log"
+    lobby.write_text("L1002 | 00:44 | 四般南喰赤－ | Aki(+61.0) Ben(0.0) Chie(-25.0) "
+                     "Dan(-36.0)\n", encoding="utf-8")
+    small = run(capsys, "import", str(lobby), "--into", str(_league(tmp_path, 2, "small.xlsx")),
+                "--session", "3")[3]
+    path = _league(tmp_path, 2)
+    code, out, err, took = run(capsys, "import", str(lobby), "--into", str(path),
+                               "--session", "999999999")
+    assert code == 0 and took < 2 * small + 0.5
+    chart = _chart(tmp_path / "league_imported.xlsx")
+    assert [row[0] for row in chart[:4]] == [1, 2, 999_999_999, None]
+
+
 def test_seating_into_a_tab_with_a_big_session_is_fast(
         tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     small = run(capsys, "seating", "4", "--rounds", "2", "--into",
@@ -271,6 +288,23 @@ def test_writers_refuse_more_than_the_reader_takes(tmp_path: Path) -> None:
         write_league(many, tmp_path / "many.xlsx")
 
 
+def test_import_into_refuses_more_games_than_a_workbook_holds(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str],
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """The limit made small (100,000 lobby lines take a minute to read): the two games in
+    the tab and three imported are one more than it holds; nothing is written."""
+    import umaoka.templates.model as model
+
+    monkeypatch.setattr(model, "MAX_GAMES", 4)
+    lobby = tmp_path / "sca20260404.log"
+    lobby.write_text("".join(f"L1002 | 00:{m:02} | 四般南喰赤－ | Aki(+61.0) Ben(0.0) "
+                             "Chie(-25.0) Dan(-36.0)\n" for m in range(3)), encoding="utf-8")
+    path = _league(tmp_path, 2)
+    code, out, err, took = run(capsys, "import", str(lobby), "--into", str(path))
+    assert code == 2 and not (tmp_path / "league_imported.xlsx").exists()
+    one_sentence(err, "at most 4 games, and this one would have 5; split the league")
+
+
 def test_batch_stops_reading_at_the_limit(tmp_path: Path, capsys: pytest.CaptureFixture[str],
                                           monkeypatch: pytest.MonkeyPatch) -> None:
     """A CSV with a game more than a workbook holds is refused on reading (the limit made
@@ -289,6 +323,19 @@ def test_batch_stops_reading_at_the_limit(tmp_path: Path, capsys: pytest.Capture
     code, out, err, _ = run(capsys, "batch", str(folder))
     assert code == 2 and not (folder / "big.xlsx").exists() and (folder / "fits.xlsx").exists()
     assert "big.csv line 12: a league workbook holds at most 10 games; split the file" in err
+
+
+@pytest.mark.parametrize(("season", "words"), [
+    ("[stage A]\nchip_value = 1e30\n", "chip_value: 1e30 is beyond 100,000"),
+    ("[stage A]\nadvance = 2\n[stage B]\ncarry = 1e-9999999\n", "is not a share of points"),
+])
+def test_new_season_with_a_bad_value(tmp_path: Path, capsys: pytest.CaptureFixture[str],
+                                     season: str, words: str) -> None:
+    (tmp_path / "s.ini").write_text(season, encoding="utf-8")
+    code, out, err, took = run(capsys, "new", str(tmp_path / "s.xlsx"), "--season",
+                               str(tmp_path / "s.ini"))
+    assert code == 2 and took < FAST and not (tmp_path / "s.xlsx").exists()
+    one_sentence(err, words)
 
 
 def test_new_season_with_too_many_stages(tmp_path: Path,
@@ -522,7 +569,7 @@ KEYS = ["ruleset", "ranking", "tie_breaks", "min_games", "game_caps", "chip_valu
         "substitutes", "absent_result", "advance", "carry", "name", "competition", "players",
         "bogus"]
 SEASON_FILE = Path(__file__).parent / "data" / "mleague_like.ini"
-FAST_SETTINGS = settings(max_examples=60, deadline=None,
+FAST_SETTINGS = settings(max_examples=40, deadline=None,
                          suppress_health_check=[HealthCheck.too_slow,
                                                 HealthCheck.function_scoped_fixture])
 
