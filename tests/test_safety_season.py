@@ -685,3 +685,18 @@ def test_any_games_and_penalty_csv(tmp_path_factory: pytest.TempPathFactory,
         lines, problems = out
         assert lines[0] == "M.League-like 2026"
         assert all("\n" not in x for x in problems)
+
+
+def test_a_layout_sheet_of_too_many_rows_gives_the_right_reason(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A workbook of 1,000 stages (made before the limit) is refused for its league tabs,
+    not as "at most 1,000 games"."""
+    wb = load_workbook(_league(tmp_path, 2))
+    ws = wb["_umaoka"]
+    for i in range(1001):
+        ws.append(["league", f"L{i}", 5, 200])
+    wb.save(tmp_path / "many.xlsx")
+    code, out, err, took = run(capsys, "settle", str(tmp_path / "many.xlsx"))
+    assert code == 2 and took < FAST
+    one_sentence(err, "at most 100 league tabs or stages")
+    assert "games" not in err
