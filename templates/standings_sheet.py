@@ -21,7 +21,7 @@ from .results import FIRST_ROW, cumulative
 from .saved_values import Slot, chart_sessions, chart_values, overall_slots, visible_rows
 from .season_totals import total_terms
 from .sheet_base import SheetWriter
-from .styles import exact, num, put, quote, ref
+from .styles import exact, num, put, quote, ref, wildcards_escaped
 from .writer import CellError, save_value
 
 
@@ -246,10 +246,18 @@ class StandingsSheets(SheetWriter):
                 put(ws, hdr, 2 + k, f'=IF({name_cell}=""," ",{name_cell})', st.get("header"))
                 save_value(ws, hdr, 2 + k, " " if plotted[k] == "-" else plotted[k])
             # one formula a series, its row's number filled in when written (RowFormula)
+            # each series' exact-name criterion once, in a hidden row below the table,
+            # not escaped again in each of its thousands of cells
+            crit = hdr + count + 1
+            ws.row_dimensions[crit].hidden = True
             formulas = []
             for k in range(series):
                 h = f"{col_letter(2 + k)}${hdr}"
-                terms = "+".join(f'SUMIFS({F[s]},{P[s]},{exact(h)},{sess},"<="&$A{ROW})'
+                put(ws, crit, 2 + k, "=" + exact(h), st.get("formula"))
+                name = " " if plotted[k] == "-" else plotted[k]
+                save_value(ws, crit, 2 + k, "=" + wildcards_escaped(name))
+                c = f"{col_letter(2 + k)}${crit}"
+                terms = "+".join(f'SUMIFS({F[s]},{P[s]},{c},{sess},"<="&$A{ROW})'
                                  for s in range(n))
                 formulas.append(RowFormula(f'=IF(OR({h}=" ",$A{ROW}=""),NA(),'
                                            f"ROUND({terms},1))"))

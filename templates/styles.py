@@ -215,11 +215,19 @@ def escaped(cell: str) -> str:
     return f'SUBSTITUTE(SUBSTITUTE(SUBSTITUTE({cell},"~","~~"),"*","~*"),"?","~?")'
 
 
+def wildcards_escaped(name: str) -> str:
+    """``name`` as :func:`escaped` makes it: ``~``, ``*`` and ``?`` each after a ``~``.
+
+    >>> wildcards_escaped("*芹澤六花*"), wildcards_escaped("~y?")
+    ('~*芹澤六花~*', '~~y~?')
+    """
+    return name.replace("~", "~~").replace("*", "~*").replace("?", "~?")
+
+
 def exact_text(name: str) -> str:
     """A name written into a criterion or ``MATCH(...,0)`` as a literal, its wildcards
     escaped (see :func:`exact`); quotes doubled for the formula's string."""
-    return (name.replace("~", "~~").replace("*", "~*").replace("?", "~?")
-            .replace('"', '""'))
+    return wildcards_escaped(name).replace('"', '""')
 
 
 def ref(sheet: str, col: int, row1: int, row2: int | None = None, col2: int | None = None
