@@ -138,7 +138,7 @@ def total_terms(book: Book, league: League, lang: str, x: str, players: Sequence
     def rng(col: str) -> str:
         return f"{pen}!${col}${PENALTIES_FIRST}:${col}${last}"
 
-    terms += f'+SUMIFS({rng("E")},{rng("C")},{exact(x)},{rng("B")},"={exact_text(league.name)}")'
+    terms += f'+SUMIFS({rng("E")},{rng("C")},{exact(x)},{rng("B")},"="&"{exact_text(league.name)}")'
     if _single_stage(book):
         terms += f'+SUMIFS({rng("E")},{rng("C")},{exact(x)},{rng("B")},"=")'
     return terms
