@@ -55,6 +55,7 @@ def session_number(text: str) -> int:
             f"{MAX_SESSION:,}")
     return int(t)
 
+
 def _console() -> Any:
     """A console no wider than 80 columns (narrower if the terminal is)."""
     from rich.console import Console

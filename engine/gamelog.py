@@ -32,6 +32,7 @@ SEATS = ("east", "south", "west", "north")
 #: the same): beyond it is a typing slip, refused before any arithmetic.
 MAX_CHIPS = 1000
 
+
 @dataclass(frozen=True, slots=True)  # many per league: no __dict__ each
 class GameRecord:
     """One game of the season as entered; ``label`` names it in messages (file and row)."""
