@@ -137,7 +137,7 @@ def read_season_sheets(wb: Any, entries: dict[str, list[list[Any]]], book: Book,
         ws = _sheet(wb, str(row[1]), path)
         first, count, top = (_layout_int(row, i, path) for i in (2, 3, 4))
         stages = []
-        for number, v in sorted(_SheetRows(ws, first, 4, 1000).read().items()):
+        for number, v in sorted(_SheetRows(ws, first, 4, 1000, 0).read().items()):
             if number >= first + count:
                 break
             name, _rules, advance, carry = v
@@ -175,7 +175,7 @@ def read_book(path: Path) -> Book:
         if META_SHEET not in wb.sheetnames:
             raise _not_ours(path)
         # sparse and bounded: a tampered layout sheet cannot make us read a million rows
-        meta = [r for _, r in sorted(_SheetRows(wb[META_SHEET], 1, 8, 1000).read().items())]
+        meta = [r for _, r in sorted(_SheetRows(wb[META_SHEET], 1, 8, 1000, 0).read().items())]
         entries: dict[str, list[list[Any]]] = {}
         for row in meta:
             if row and row[0]:

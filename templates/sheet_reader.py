@@ -54,7 +54,8 @@ class _SheetRows:
 
     def __init__(self, ws: Any, first: int, width: int, limit: int, most: int | None = None):
         self.ws, self.first, self.width, self.limit = ws, first, width, limit
-        self.most = most  # None: not a games sheet (the layout sheet, the stage table)
+        # 0: not a games sheet (the layout sheet, the stage table): one row a league tab
+        self.most = limit if most is None else most
         self.rows: dict[int, list[Any]] = {}
         self._strings = ws._shared_strings
         self._cell: tuple[int, int] | None = None
@@ -204,7 +205,7 @@ class _SheetRows:
                 value = None
             if value is not None:
                 if row not in self.rows and len(self.rows) >= self.limit:
-                    if self.most is None:  # one row a league tab or stage: not games
+                    if not self.most:  # one row a league tab or stage: not games
                         raise UmaokaError(
                             f'sheet "{self.ws.title}" has more than {self.limit:,} rows of '
                             f"data; a league workbook holds at most {MAX_LEAGUES} league "
