@@ -17,7 +17,8 @@ from pathlib import Path
 from typing import Any
 
 from umaoka.engine import UmaokaError, ruleset, settle
-from umaoka.engine.imported import csv_plain, csv_rows, csv_text
+from umaoka.engine.errors import excerpt
+from umaoka.engine.imported import csv_plain, csv_rows, csv_text, decode
 from umaoka.engine.imports import (
     FORMATS,
     ImportedGame,
@@ -39,6 +40,22 @@ PROG = "umaoka"
 WIDTH = 80
 #: Tables longer than this show their first and last rows and how many are between.
 LONG_TABLE = 40
+
+
+#: The largest session number the command line takes (a date such as 20260404 fits): a
+#: session is one row of a chart, whatever its number, so this only keeps it a plain
+#: whole number Excel shows exactly.
+MAX_SESSION = 999_999_999
+
+
+def session_number(text: str) -> int:
+    """``--session``: a whole number from 1 to :data:`MAX_SESSION` (argparse's type)."""
+    t = text.strip()
+    if not t.isascii() or not t.isdigit() or len(t) > 9 or int(t) < 1:
+        raise argparse.ArgumentTypeError(
+            f'"{excerpt(text)}" is not a session number; give a whole number from 1 to '
+            f"{MAX_SESSION:,}")
+    return int(t)
 
 
 def _console() -> Any:
@@ -438,7 +455,7 @@ def add_commands(sub: Any) -> None:
     seat.add_argument("--csv", metavar="OUT.csv", help="write the games as a batch CSV "
                       "with blank scores")
     seat.add_argument("--date", metavar="YYYY-MM-DD", help="date for the CSV rows")
-    seat.add_argument("--session", type=int, metavar="N",
+    seat.add_argument("--session", type=session_number, metavar="N",
                       help="session number for the CSV rows (default 1; game = round); with "
                       "--into the session of round 1 (default: after the tab's last)")
     seat.add_argument("--into", metavar="BOOK.xlsx", help="add a Seating sheet to this "
@@ -467,8 +484,8 @@ def add_commands(sub: Any) -> None:
                      "under the league's rules)")
     imp.add_argument("--league", metavar="NAME", help="the league tab for --into (needed "
                      "when the workbook has several)")
-    imp.add_argument("--session", type=int, metavar="N", help="session number of the games "
-                     "added with --into (default: the session after the tab's last)")
+    imp.add_argument("--session", type=session_number, metavar="N", help="session number of "
+                     "the games added with --into (default: the session after the tab's last)")
     imp.add_argument("--existing", action="append", metavar="CSV",
                      help="an earlier import or batch CSV: its games count as imported")
     imp.add_argument("--keep-duplicates", action="store_true",

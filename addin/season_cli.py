@@ -218,7 +218,9 @@ def stage_lines(result: StageResult, next_stage: str | None, competition: str) -
     used = {p.tie_break for p in (*result.players, *result.teams) if p.tie_break}
     legend = []
     if result.advanced:
-        legend.append(f"on: goes on to {next_stage} (top {st.advance}).")
+        n = len(result.advanced)  # advance = 100 with 4 players: all 4, not "top 100"
+        legend.append(f"on: goes on to {next_stage} "
+                      + (f"(top {st.advance})." if n >= (st.advance or 0) else f"(all {n})."))
     legend += [f"tb:{t}: tie decided by {TIE_BREAKS[t]}." for t in sorted(used)]
     if any(p.flags for p in result.players):
         legend.append("caps: outside the game caps " + (st.game_caps.text() if st.game_caps

@@ -1078,7 +1078,9 @@ def _penalty_row(row: list[Any], i: int) -> dict[str, Any]:
     would change nothing."""
     out: dict[str, Any] = {k: None if _is_blank(v) else v for k, v in zip(_PENALTY_KEYS, row)}
     date = out.get("date")
-    if type(date) in (int, float) and not isinstance(date, bool):
+    # Excel's dates run from serial 1 to 2958465 (9999-12-31); any other number (1E+12)
+    # stays a number, which the log reports as not a date
+    if type(date) in (int, float) and 1 <= date < 2958466:
         out["date"] = _EXCEL_EPOCH + datetime.timedelta(days=int(date))
     out["_label"] = f"penalties row {i}"
     return out

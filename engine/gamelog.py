@@ -44,6 +44,11 @@ SEATS = ("east", "south", "west", "north")
 ORDER = ("first", "second", "third", "fourth")
 
 
+#: The most chips a seat may win or pay in one game (the league tab's own check allows
+#: the same): beyond it is a typing slip, refused before any arithmetic.
+MAX_CHIPS = 1000
+
+
 @dataclass(frozen=True, slots=True)  # many per league: no __dict__ each
 class GameRecord:
     """One game of the season as entered; ``label`` names it in messages (file and row)."""
@@ -101,11 +106,15 @@ def _chips(value: Any, label: str, seat: str) -> int:
             raise InvalidOperation
         d = Decimal(repr(value)) if isinstance(value, float) else Decimal(
             str(value).replace("−", "-"))
-    except InvalidOperation:
+    except (InvalidOperation, ValueError):  # ValueError: an int of over 4,300 digits
         d = Decimal("NaN")
+    # bounded before any arithmetic: 9e999999 would take minutes to make whole
+    if d.is_finite() and abs(d) > MAX_CHIPS:
+        raise UmaokaError(f'{label}: {seat}\'s chips "{excerpt(value)}" are beyond '
+                          f"{MAX_CHIPS:,}; give the chip count, e.g. 2 or -1.")
     if not d.is_finite() or d != d.to_integral_value():
-        raise UmaokaError(f'{label}: {seat}\'s chips "{value}" are not a whole number; give '
-                          "the chip count, e.g. 2 or -1.")
+        raise UmaokaError(f'{label}: {seat}\'s chips "{excerpt(value)}" are not a whole number; '
+                          "give the chip count, e.g. 2 or -1.")
     return int(d)
 
 

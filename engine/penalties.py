@@ -18,10 +18,14 @@ from dataclasses import dataclass
 from decimal import Decimal, InvalidOperation
 from typing import Any
 
-from .errors import UmaokaError
+from .errors import UmaokaError, excerpt
 
 #: Reasons a league usually writes; any other text is accepted as it is.
 PENALTY_REASONS = ("chombo", "lateness", "absence", "conduct", "other")
+
+#: The most final points a penalty, a chip's value or an absent player's result may be
+#: (a game's final points are a few hundred at most): beyond it is a typing slip.
+MAX_POINTS = 100_000
 
 @dataclass(frozen=True)
 class Penalty:
@@ -68,13 +72,19 @@ def penalty_points(value: Any, label: str) -> Decimal:
     try:
         d = Decimal(repr(value)) if isinstance(value, float) else Decimal(
             str(value).strip().replace("−", "-").replace(",", ""))
-    except InvalidOperation:
-        raise UmaokaError(f'{label}: "{value}" is not a number; give the penalty in final '
-                          "points, e.g. -20.") from None
-    if not d.is_finite() or d != d.quantize(Decimal("0.1")):
-        raise UmaokaError(f"{label}: {value} is not a number of final points with at most one "
-                          "decimal place; write e.g. -20 or -2.5.")
-    return d + 0
+    except (InvalidOperation, ValueError):  # ValueError: an int of over 4,300 digits
+        raise UmaokaError(f'{label}: "{excerpt(value)}" is not a number; give the penalty in '
+                          "final points, e.g. -20.") from None
+    # checked before any arithmetic: 1e30 or 1E+300 would not fit a quantize, and a typed
+    # exponent such as 1e-9999999 must cost nothing
+    if d.is_finite() and abs(d) > MAX_POINTS:
+        raise UmaokaError(f"{label}: {excerpt(value)} is beyond {MAX_POINTS:,} final points; "
+                          "write a number of final points such as -20.")
+    if not d.is_finite() or (d and d.adjusted() < -1) or d != d.quantize(Decimal("0.1")):
+        raise UmaokaError(f"{label}: {excerpt(value)} is not a number of final points with at "
+                          "most one decimal place; write e.g. -20 or -2.5.")
+    # 0E-9999999 is 0, kept short (its exponent would follow it through every sum)
+    return d + 0 if d.as_tuple().exponent >= -20 else d.quantize(Decimal("0.1"))
 
 
 def penalty(row: Mapping[str, Any] | Penalty, label: str = "penalty") -> Penalty:

@@ -482,6 +482,10 @@ def _advance(stage: Stage, players: tuple[StandingLine, ...], teams: tuple[Stand
         notes = (f"place {going[-1].rank} is shared by {', '.join(shared)} and no tie-break "
                  f"decides it, so {len(going)} advance instead of {stage.advance}; add a "
                  "tie-break such as earlier, or hold a play-off.",)
+    elif 0 < len(going) < stage.advance:  # advance = 100 with 4 players: all of them go on
+        unit = "teams" if by_team else "players"
+        notes = (f"advance is {stage.advance} but only {len(going)} {unit} are ranked, so all "
+                 f"{len(going)} go on.",)
     names = {p.name for p in going}
     marked = tuple(replace(p, advanced=p.name in names) for p in lines)
     if by_team:

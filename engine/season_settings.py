@@ -89,6 +89,14 @@ SEASON_ONLY: dict[str, str] = {
 _CARRY_WORDS = {"full": Decimal(1), "all": Decimal(1), "whole": Decimal(1), "half": Decimal("0.5"),
                 "zero": Decimal(0), "none": Decimal(0), "off": Decimal(0), "no": Decimal(0)}
 
+#: Most stages a season may have (a league workbook holds as many league tabs): a season
+#: has a handful, and each stage is a tab of formulas in the workbook.
+MAX_STAGES = 100
+
+#: What a numeric carry may look like: 0.5, .25, 50%, 12.5 %, 1/3 (checked before any
+#: arithmetic, so a typed exponent or a thousand digits cannot make the work grow).
+_SHARE = re.compile(r"[+-]?(\d{0,6}(\.\d{0,12})?\s*%?|\d{1,6}/\d{1,6})")
+
 _KEY_ALIASES = {"tiebreaks": "tie_breaks", "tie_break": "tie_breaks", "tiebreak": "tie_breaks",
                 "rules": "ruleset", "preset": "ruleset", "caps": "game_caps",
                 "minimum_games": "min_games", "chips": "chip_value", "chip": "chip_value",
@@ -112,15 +120,17 @@ def parse_carry(value: Any) -> Decimal:
     if text in _CARRY_WORDS:
         return _CARRY_WORDS[text]
     try:
-        if isinstance(value, bool):
+        # a share is a short decimal, percentage or fraction: nothing such as 1e-9999999,
+        # whose exact value alone would take minutes to work out
+        if isinstance(value, bool) or not _SHARE.fullmatch(text):
             raise ValueError
         if text.endswith("%"):
             f = Fraction(text[:-1].strip()) / 100
         else:
             f = Fraction(text)
     except (ValueError, ZeroDivisionError):
-        raise UmaokaError(f'carry "{value}" is not a share of points; write full, half, zero '
-                          "or a factor such as 0.5.") from None
+        raise UmaokaError(f'carry "{excerpt(value)}" is not a share of points; write full, '
+                          "half, zero or a factor such as 0.5.") from None
     d = Decimal(f.numerator) / Decimal(f.denominator)
     if Fraction(d) != f:
         raise UmaokaError(f"carry {value} is not an exact decimal; write a factor such as "
@@ -187,6 +197,18 @@ def _setting(key: str, value: Any) -> Any:
         return parse_carry(value)
     if key == "carry_rounding":
         return parse_carry_rounding(value)
+    return _text(key, value)
+
+
+def _text(key: str, value: Any) -> str:
+    """A name as text: a JSON null is blank, a list or an object is refused (never shown
+    as "None" or "['R']")."""
+    if value is None:
+        return ""
+    if isinstance(value, (bool, list, tuple, Mapping)) or not isinstance(value, (str, int,
+                                                                                 float)):
+        raise UmaokaError(f"{key} must be text, e.g. \"Regular season\" (got "
+                          f"{excerpt(value)}).")
     return str(value).strip()
 
 
@@ -214,9 +236,13 @@ def season_settings(spec: Mapping[str, Any]) -> Season:
             top[key] = value
         else:
             raise _unknown(key, raw, "season", season_keys)
-    stages_spec = top.get("stages") or [{"name": str(top.get("name") or "Season").strip()}]
+    stages_spec = top.get("stages") or [{"name": _text("the season's name", top.get("name"))
+                                         or "Season"}]
     if isinstance(stages_spec, Mapping) or not isinstance(stages_spec, (list, tuple)):
         raise UmaokaError("stages must be a list of stages, each with a name.")
+    if len(stages_spec) > MAX_STAGES:
+        raise UmaokaError(f"a season has at most {MAX_STAGES} stages (this one has "
+                          f"{len(stages_spec):,}); merge stages or split the season.")
     stage_keys = [*STAGE_ONLY, *STAGE_SETTINGS]
     stages = []
     for i, st in enumerate(stages_spec):
@@ -239,13 +265,17 @@ def season_settings(spec: Mapping[str, Any]) -> Season:
     competition = {"teams": "team", "individuals": "individual", "players": "individual",
                    "player": "individual"}.get(competition, competition)
     if competition not in COMPETITIONS:
-        raise UmaokaError(f'competition cannot be "{top.get("competition")}"; use individual '
-                          f"or team.{_closest(competition, COMPETITIONS)}")
+        raise UmaokaError(f'competition cannot be "{excerpt(top.get("competition"))}"; use '
+                          f"individual or team.{_closest(competition, COMPETITIONS)}")
     players = top.get("players") or ()
     if isinstance(players, str):
         players = players.split(",")
+    if not isinstance(players, (list, tuple)):
+        raise UmaokaError("players must be a list of names or names separated by commas "
+                          f"(got {excerpt(players)}).")
+    players = [_text("a player's name", p) for p in players]
     return Season(
-        name=str(top.get("name") or "Season").strip(),
+        name=_text("the season's name", top.get("name")) or "Season",
         stages=tuple(stages),
         teams=parse_teams(top.get("teams")),
         players=tuple(dict.fromkeys(str(p).strip() for p in players if str(p).strip())),
@@ -293,6 +323,9 @@ def read_season(text: str, form: str = "ini") -> Season:
         except json.JSONDecodeError as e:
             raise UmaokaError(f"the season file is not valid JSON ({e.msg} at line {e.lineno}); "
                               "fix it or write it as key = value lines.") from None
+        except RecursionError:
+            raise UmaokaError("the season file nests lists or objects too deeply to be a "
+                              "season; write settings, stages and teams.") from None
         if not isinstance(spec, Mapping):
             raise UmaokaError("a JSON season file must hold one object of settings.")
         return season_settings(spec)

@@ -19,7 +19,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from .errors import UmaokaError
+from .errors import UmaokaError, excerpt
 
 Teams = tuple[tuple[str, tuple[str, ...]], ...]
 
@@ -27,8 +27,16 @@ Teams = tuple[tuple[str, tuple[str, ...]], ...]
 def _names(value: Any) -> list[str]:
     if value is None:
         return []
-    items = value if isinstance(value, (list, tuple)) else str(value).split(",")
-    return [str(x).strip() for x in items if x is not None and str(x).strip()]
+    items = value if isinstance(value, (list, tuple)) else str(_scalar(value)).split(",")
+    return [str(_scalar(x)).strip() for x in items if x is not None and str(x).strip()]
+
+
+def _scalar(value: Any) -> Any:
+    """A name or a team as written: text or a number, never a list or an object (JSON)."""
+    if isinstance(value, (str, int, float)) and not isinstance(value, bool):
+        return value
+    raise UmaokaError(f"a team or a player's name must be text (got {excerpt(value)}); write "
+                      'teams as "Team": ["Aki", "Ben"].')
 
 
 def parse_teams(value: Mapping[str, Any] | Iterable[Any] | None) -> Teams:
@@ -38,13 +46,16 @@ def parse_teams(value: Mapping[str, Any] | Iterable[Any] | None) -> Teams:
     """
     if not value:
         return ()
+    if isinstance(value, (str, int, float)):  # JSON "teams": 5
+        raise UmaokaError(f"teams must list each team with its players, e.g. "
+                          f'{{"Phoenix": ["Aki", "Ben"]}} (got {excerpt(value)}).')
     pairs = value.items() if isinstance(value, Mapping) else value
     out: list[tuple[str, tuple[str, ...]]] = []
     seen: dict[str, str] = {}
     for pair in pairs:
         team, members = (pair[0], pair[1:] if len(pair) > 2 else pair[1]) \
             if isinstance(pair, (list, tuple)) and pair else (pair, None)
-        name = str(team or "").strip()
+        name = str(_scalar(team) if team is not None else "").strip()
         if not name:
             raise UmaokaError("a team has no name; give every team a name.")
         if any(name == t for t, _ in out):
@@ -100,10 +111,11 @@ def _count(value: Any, what: str) -> int | None:
     if value is None or (isinstance(value, str) and not value.strip()):
         return None
     text = str(value).strip()
-    if isinstance(value, bool) or not re.fullmatch(r"\d+(\.0*)?", text):
-        raise UmaokaError(f'game_caps: the {what} "{value}" is not a whole number of games; '
-                          "write e.g. 10-45.")
-    return int(float(text))
+    # at most 6 digits: a count of games, never a run of digits beyond float's range
+    if isinstance(value, bool) or not re.fullmatch(r"\d{1,6}(\.0*)?", text):
+        raise UmaokaError(f'game_caps: the {what} "{excerpt(value)}" is not a whole number of '
+                          "games up to 999,999; write e.g. 10-45.")
+    return int(text.split(".")[0])
 
 
 def parse_game_caps(value: Any) -> GameCaps | None:
@@ -120,8 +132,8 @@ def parse_game_caps(value: Any) -> GameCaps | None:
         text = str(value).strip()
         m = re.fullmatch(r"([^-–~]*)\s*(?:-|–|~|\.\.|to)\s*([^-–~]*)", text)
         if not m:
-            raise UmaokaError(f'game_caps "{value}" should be a minimum and a maximum number '
-                              "of games, e.g. 10-45 (or 10- or -45).")
+            raise UmaokaError(f'game_caps "{excerpt(value)}" should be a minimum and a maximum '
+                              "number of games, e.g. 10-45 (or 10- or -45).")
         low, high = m.group(1), m.group(2)
     caps = GameCaps(_count(low, "minimum"), _count(high, "maximum"))
     if caps.minimum is not None and caps.maximum is not None and caps.minimum > caps.maximum:

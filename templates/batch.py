@@ -25,7 +25,7 @@ from typing import Any
 from umaoka.engine import Ruleset, UmaokaError
 from umaoka.engine.imported import csv_plain, csv_rows, decode
 
-from .model import SHEET_NAME_MAX, Book, Game, League, Rules, rules_name
+from .model import MAX_GAMES, SHEET_NAME_MAX, Book, Game, League, Rules, rules_name
 from .settle_book import SettleReport, write_settled
 
 SEATS = ("east", "south", "west", "north")
@@ -171,6 +171,9 @@ def read_csv(path: Path, rules: Ruleset, skip_bad_rows: bool = False) -> CsvLeag
             penalties=[_number(cell(f"{s}_penalty")) if cell(f"{s}_penalty").strip()
                        else None for s in SEATS[:n]],
             source=where))
+        if len(league.games) > MAX_GAMES:  # refused on reading, not after settling them all
+            raise UmaokaError(f"{where}: a league workbook holds at most {MAX_GAMES:,} games; "
+                              "split the file into seasons, one file each.")
     return CsvLeague(league, warnings)
 
 

@@ -50,7 +50,7 @@ from .layout import (  # noqa: F401  (re-exported: the layout's names, as before
     sheet_names,
 )
 from .league_tab import LeagueTab
-from .model import Book, Origin
+from .model import Book, Origin, check_size
 from .players_sheet import PlayersSheet
 from .presets_sheet import PresetsSheet
 from .rating_sheet import RatingSheets
@@ -154,6 +154,7 @@ def build_workbook(book: Book, settled: bool = False,
     the file (when the caller adds it after saving). ``season_run``: the book's season as
     :func:`.season_book.season_result` runs it, when the caller has it already.
     """
+    check_size(book)  # nothing written that umaoka could not read back
     builder = Builder(book, settled, outcomes, origin, lite_code_inside)
     builder.season_run = season_run
     return builder.build()

@@ -20,7 +20,7 @@ from .layout import HEADER_ROW, LeagueCols, game_rows, league_cols, rules_row
 from .model import League, Rules
 from .results import FIRST_ROW, check_text
 from .sheet_base import SheetWriter
-from .styles import NAVY, num, put, put_row, ref
+from .styles import NAVY, escaped, exact, num, put, put_row, ref
 
 
 class LeagueTab(SheetWriter):
@@ -290,12 +290,13 @@ class LeagueTab(SheetWriter):
         for c in reversed(cols.players):
             p = f"{col_letter(c)}{row}"
             # on the roster in another case only ("chie" for "Chie": another player in the
-            # standings): FIND is case-sensitive, COUNTIF and MATCH are not
-            case = f'ISERROR(FIND(INDEX(Roster,MATCH({p},Roster,0)),{p}))'
-            roster_check = (f'IF({p}="",{roster_check},IF(COUNTIF(Roster,"="&{p})=0,'
+            # standings): FIND is case-sensitive, COUNTIF and MATCH are not; both match the
+            # name exactly otherwise (its wildcards escaped: "A*" is not Aki)
+            case = f'ISERROR(FIND(INDEX(Roster,MATCH({escaped(p)},Roster,0)),{p}))'
+            roster_check = (f'IF({p}="",{roster_check},IF(COUNTIF(Roster,{exact(p)})=0,'
                             f'"{lab_roster}: "&{p},IF({case},"{lab_case}: "&{p},'
                             f'{roster_check})))')
-            platform_check = (f'IF({p}="",{platform_check},IF(COUNTIF(Roster,"="&{p})=0,'
+            platform_check = (f'IF({p}="",{platform_check},IF(COUNTIF(Roster,{exact(p)})=0,'
                               f'"{lab_roster}: "&{p},IF({case},"{lab_case}: "&{p},'
                               f'{platform_check})))')
         total = f"SUM({rng})+N({dep}{row})"

@@ -152,6 +152,37 @@ def rules_name(spec: str, taken: set[str]) -> str:
     return name
 
 
+#: Most rows holding data a league workbook's tabs hold together: what umaoka reads back
+#: (``settle_book.MAX_GAMES``), so no command writes a workbook every later command refuses.
+MAX_GAMES = 50_000
+#: Most league tabs (a season's stages) in one workbook: a season has a handful; each tab
+#: is a sheet of formulas and a standings sheet, so thousands would make gigabytes.
+MAX_LEAGUES = 100
+
+
+def _holds_data(g: Game) -> bool:
+    """A row the reader counts: any value in its date, numbers, players or inputs."""
+    return not (g.is_blank() and all(_blank(v) for v in (g.date, g.session, g.table,
+                                                          g.number, *g.players, *g.chips,
+                                                          *g.subs)))
+
+
+def check_size(book: Book) -> None:
+    """Refuse, before anything is written, a workbook umaoka could not read back: more than
+    :data:`MAX_LEAGUES` league tabs or :data:`MAX_GAMES` rows of games."""
+    if len(book.leagues) > MAX_LEAGUES:
+        raise UmaokaError(f"a league workbook holds at most {MAX_LEAGUES} leagues or stages, "
+                          f"and this one would have {len(book.leagues):,}; give fewer stages "
+                          "or split the season into workbooks.")
+    if sum(len(lg.games) for lg in book.leagues) <= MAX_GAMES:
+        return
+    rows = sum(sum(map(_holds_data, lg.games)) for lg in book.leagues)
+    if rows > MAX_GAMES:
+        raise UmaokaError(f"a league workbook holds at most {MAX_GAMES:,} games, and this one "
+                          f"would have {rows:,}; split the league into seasons, one workbook "
+                          "each.")
+
+
 def make_book(rulesets: list[str] | None = None, leagues: list[str] | None = None,
               players: list[str] | None = None, lang: str = "en",
               runtime: Runtime | None = None) -> Book:

@@ -233,15 +233,21 @@ def visible_rows(slots: Sequence[Slot], n: int) -> list[list[Any]]:
     return rows
 
 
+def chart_sessions(lv: LeagueValues) -> list[Any]:
+    """The chart's rows: each numbered session present, in order (what the sheet's
+    ``SMALL``/``COUNTIF`` column lists). One row a session played, never one a session
+    number, so a typed 1000000 or a date costs one row, not a million."""
+    return sorted({s for s in lv.sessions if _is_number(s)})
+
+
 def chart_values(names: Sequence[str], lv: LeagueValues, n: int, count: int
                  ) -> list[list[Any]]:
-    """The chart's table: cumulative points of each plotted name by session 1..count.
+    """The chart's table: cumulative points of each plotted name after each numbered
+    session present (:func:`chart_sessions`), ``count`` rows.
 
-    ``None`` stands for ``#N/A`` (a name slot without a player, or a session after the last
-    one played), which the chart leaves out.
+    ``None`` stands for ``#N/A`` (a name slot without a player, or a row after the last
+    session played), which the chart leaves out.
     """
-    numeric = [s for s in lv.sessions if _is_number(s)]
-    last = max(numeric, default=0)
     wanted = {name.lower() for name in names if name != "-"}
     # points of each plotted name by session, then added up session by session
     by_session: dict[Any, dict[str, Decimal]] = {}
@@ -253,16 +259,14 @@ def chart_values(names: Sequence[str], lv: LeagueValues, n: int, count: int
             if x in wanted and _is_number(res[s]):
                 bucket = by_session.setdefault(sess, {})
                 bucket[x] = bucket.get(x, Decimal(0)) + Decimal(str(res[s]))
-    order = sorted(by_session)
+    order = chart_sessions(lv)
     out = []
     running: dict[str, Decimal] = {}
-    k = 0
-    for j in range(1, count + 1):
-        while k < len(order) and order[k] <= j:
-            for x, v in by_session[order[k]].items():
+    for j in range(count):
+        if j < len(order):
+            for x, v in by_session.get(order[j], {}).items():
                 running[x] = running.get(x, Decimal(0)) + v
-            k += 1
-        out.append([None if name == "-" or j > last
+        out.append([None if name == "-" or j >= len(order)
                     else _number(_round(running.get(name.lower(), Decimal(0)), 1))
                     for name in names])
     return out

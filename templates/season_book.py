@@ -13,7 +13,8 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from umaoka.engine import UmaokaError
-from umaoka.engine.gamelog import SEATS, GameRecord, given_final
+from umaoka.engine.errors import excerpt
+from umaoka.engine.gamelog import MAX_CHIPS, SEATS, GameRecord, given_final
 from umaoka.engine.ranking import DEFAULT_TIE_BREAKS, RANKINGS
 from umaoka.engine.season import Season, SeasonResult, SettledGames, run_season
 from umaoka.engine.season_settings import SEASON_ONLY, STAGE_SETTINGS, season_settings
@@ -195,13 +196,14 @@ def _chip(value: Any) -> int:
     try:
         if isinstance(value, bool):
             raise ValueError
-        f = float(value)
-        if f != int(f):
+        f = float(value)  # 9e999999 is inf, 1e30 beyond any chip count: neither is counted
+        if not -MAX_CHIPS <= f <= MAX_CHIPS or f != int(f):
             raise ValueError
         return int(f)
     except (TypeError, ValueError):
-        raise UmaokaError(f'chips "{value}" are not a whole number; give the chip count, '
-                          "e.g. 2 or -1.") from None
+        raise UmaokaError(f'chips "{excerpt(value)}" are not a whole number from '
+                          f"-{MAX_CHIPS:,} to {MAX_CHIPS:,}; give the chip count, e.g. 2 or "
+                          "-1.") from None
 
 
 def season_games(book: Book, season: Season) -> tuple[list[GameRecord], list[str]]:

@@ -32,7 +32,7 @@ from .season_book import (
 )
 from .season_labels import REASONS_JA
 from .sheet_base import SheetWriter
-from .styles import put, quote
+from .styles import exact, put, quote
 from .writer import save_value
 
 
@@ -58,7 +58,7 @@ class SeasonSheets(SheetWriter):
         out = f'"{label("ok", self.lang)}"'
         for c in reversed(cols.players):
             p = f"{col_letter(c)}{row}"
-            out = (f'IF(AND(GameCapMax>0,{p}<>"",COUNTIF(${p1}${first}:${p2}{row},{p})'
+            out = (f'IF(AND(GameCapMax>0,{p}<>"",COUNTIF(${p1}${first}:${p2}{row},{exact(p)})'
                    f'>GameCapMax),"{label("over_cap", self.lang)}: "&{p},{out})')
         return out
 

@@ -37,7 +37,7 @@ from .season_live import (
 )
 from .season_sheet import PENALTIES_FIRST, SPARE_PENALTIES
 from .sheet_base import SheetWriter
-from .styles import IN_USE, num, put, ref
+from .styles import IN_USE, escaped, num, put, ref
 from .writer import CellError, save_value
 
 #: The columns of a stage's player table (label keys).
@@ -339,7 +339,7 @@ class SeasonStandings(SheetWriter):
                 value = num(line.total) if line else None
                 if self.live:  # the live team table's total (blank: no bar, if none)
                     find = self.team_cells[sr.stage.name].replace(
-                        "{team}", f"$B${hdr + 1 + j}")
+                        "{team}", escaped(f"$B${hdr + 1 + j}"))
                     put(ws, hdr + 1 + j, 3 + k, f'=IFERROR(--({find}),"")', style)
                     save_value(ws, hdr + 1 + j, 3 + k, "" if value is None else value)
                 else:

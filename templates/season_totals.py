@@ -21,20 +21,25 @@ from decimal import ROUND_HALF_UP, Decimal, InvalidOperation
 from typing import Any
 
 from umaoka.engine import PlayerStanding
+from umaoka.engine.gamelog import MAX_CHIPS
+from umaoka.engine.penalties import MAX_POINTS
 
 from .labels import label
 from .layout import PENALTIES_FIRST, SPARE_PENALTIES, settings_first
 from .model import Book, League
-from .styles import quote
+from .styles import exact, exact_text, quote
 
 _TWO = Decimal("0.01")
 
 
-def _number(value: Any) -> Decimal | None:
-    """A number cell as SUMIFS adds it (text, blanks and TRUE/FALSE are left out)."""
+def _number(value: Any, most: int = MAX_POINTS) -> Decimal | None:
+    """A number cell as SUMIFS adds it (text, blanks and TRUE/FALSE are left out); beyond
+    ``most`` (a penalty of -1E+30, chips of 1E+300) not counted: the engine reports the
+    row and leaves it out too."""
     if isinstance(value, bool) or not isinstance(value, (int, float, Decimal)):
         return None
-    return Decimal(str(value))
+    d = Decimal(str(value))
+    return d if d.is_finite() and abs(d) <= most else None
 
 
 def chip_value(book: Book) -> Decimal:
@@ -44,9 +49,10 @@ def chip_value(book: Book) -> Decimal:
     v = book.season.settings.get("chip_value")
     if isinstance(v, str):
         try:
-            return Decimal(v.strip()) if v.strip() else Decimal(0)
+            d = Decimal(v.strip()) if v.strip() else Decimal(0)
         except InvalidOperation:
             return Decimal(0)
+        return d if d.is_finite() and abs(d) <= MAX_POINTS else Decimal(0)
     return _number(v) or Decimal(0)
 
 
@@ -81,7 +87,7 @@ def extras(book: Book, league: League,
     if value and league.chips:
         for players, chips in seats:
             for p, c in zip(players, chips):
-                c = _number(c)
+                c = _number(c, MAX_CHIPS)
                 if c is not None and p is not None and str(p).strip():
                     key = str(p).strip().lower()
                     out[key] = out.get(key, Decimal(0)) + c * value
@@ -123,7 +129,7 @@ def total_terms(book: Book, league: League, lang: str, x: str, players: Sequence
     if league.chips and chips:
         season = quote(label("sheet_season", lang))
         cell = f"{season}!${_col(chip_cell[1])}${chip_cell[0]}"
-        counted = "+".join(f'SUMIFS({c},{p},"="&{x},{pl},">0")'
+        counted = "+".join(f'SUMIFS({c},{p},{exact(x)},{pl},">0")'
                            for c, p, pl in zip(chips, players, places))
         terms += f"+IFERROR(--{cell},0)*({counted})"
     pen = quote(label("sheet_penalties", lang))
@@ -132,14 +138,10 @@ def total_terms(book: Book, league: League, lang: str, x: str, players: Sequence
     def rng(col: str) -> str:
         return f"{pen}!${col}${PENALTIES_FIRST}:${col}${last}"
 
-    terms += f'+SUMIFS({rng("E")},{rng("C")},"="&{x},{rng("B")},"="&"{_q(league.name)}")'
+    terms += f'+SUMIFS({rng("E")},{rng("C")},{exact(x)},{rng("B")},"="&"{exact_text(league.name)}")'
     if _single_stage(book):
-        terms += f'+SUMIFS({rng("E")},{rng("C")},"="&{x},{rng("B")},"=")'
+        terms += f'+SUMIFS({rng("E")},{rng("C")},{exact(x)},{rng("B")},"=")'
     return terms
-
-
-def _q(text: str) -> str:
-    return text.replace('"', '""')
 
 
 def _col(c: int) -> str:

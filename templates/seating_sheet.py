@@ -18,7 +18,7 @@ from umaoka.engine.seating import Schedule, Table
 from .labels import label, seat_label
 from .layout import HEADER_ROW
 from .sheet_base import SheetWriter
-from .styles import put
+from .styles import exact, put
 from .writer import save_value
 
 #: First row of the plan (rows 1-4: title, note, figures, headers).
@@ -87,7 +87,7 @@ class SeatingSheet(SheetWriter):
         for j, p in enumerate(s.players):
             row = top + 1 + j
             put(ws, row, 1, p, st.get("key"), text=True)
-            counts = [f'COUNTIF(${c}${first}:${c}${last},"="&$A{row})' for c in seat_cols]
+            counts = [f'COUNTIF(${c}${first}:${c}${last},{exact(f"$A{row}")})' for c in seat_cols]
             put(ws, row, 2, "=" + "+".join(counts), st.get("formula", "0"))
             save_value(ws, row, 2, sum(winds[p]))
             for k, f in enumerate(counts):

@@ -26,7 +26,8 @@ from .build import META_SHEET, RULES_FIRST, Builder, write_league
 from .io import check_target, open_workbook, save_workbook
 from .labels import LANGS
 from .layout import league_cols
-from .model import Book, Game, League, Origin, Rules
+from .model import MAX_GAMES as MODEL_MAX_GAMES
+from .model import Book, Game, League, Origin, Rules, check_size
 from .results import FIRST_ROW, Outcome, problems, settle_league
 from .runtime import Runtime, from_meta
 from .season_book import SETTINGS, SeasonSpec, StageRow
@@ -74,7 +75,7 @@ def _value(cell: Any, sheet: str) -> Any:
 #: Most rows holding data we read from one workbook (games of all league tabs together):
 #: settling 50,000 games takes about 20 s of CPU and 210 MB (20,000: 9 s, 116 MB). A bigger
 #: league is split into seasons (one workbook each).
-MAX_GAMES = 50_000
+MAX_GAMES = MODEL_MAX_GAMES  # 50,000: what every writer keeps to (model.check_size)
 #: A run of at most this many blank rows between games keeps its place in the settled copy;
 #: a longer run (e.g. one game typed far below the others) is closed up, and warnings
 #: still name the row of the input.
@@ -136,7 +137,7 @@ def read_season_sheets(wb: Any, entries: dict[str, list[list[Any]]], book: Book,
         ws = _sheet(wb, str(row[1]), path)
         first, count, top = (_layout_int(row, i, path) for i in (2, 3, 4))
         stages = []
-        for number, v in sorted(_SheetRows(ws, first, 4, 1000).read().items()):
+        for number, v in sorted(_SheetRows(ws, first, 4, 1000, 0).read().items()):
             if number >= first + count:
                 break
             name, _rules, advance, carry = v
@@ -159,7 +160,9 @@ def read_season_sheets(wb: Any, entries: dict[str, list[list[Any]]], book: Book,
         for number, v in _plain_rows(ws, first, len(PENALTY_COLUMNS), MAX_GAMES):
             entry = dict(zip(PENALTY_COLUMNS, v))
             entry["_label"] = f"{ws.title} row {number}"
-            if isinstance(entry["date"], (int, float)) and not isinstance(entry["date"], bool):
+            # Excel's dates are serials 1 to 2958465 (9999-12-31); another number (1E+12)
+            # stays a number, which the season reports as not a date (the rest counts)
+            if type(entry["date"]) in (int, float) and 1 <= entry["date"] < 2958466:
                 entry["date"] = from_excel(entry["date"]).date()
             book.penalties.append(entry)
 
@@ -172,7 +175,7 @@ def read_book(path: Path) -> Book:
         if META_SHEET not in wb.sheetnames:
             raise _not_ours(path)
         # sparse and bounded: a tampered layout sheet cannot make us read a million rows
-        meta = [r for _, r in sorted(_SheetRows(wb[META_SHEET], 1, 8, 1000).read().items())]
+        meta = [r for _, r in sorted(_SheetRows(wb[META_SHEET], 1, 8, 1000, 0).read().items())]
         entries: dict[str, list[list[Any]]] = {}
         for row in meta:
             if row and row[0]:
@@ -311,6 +314,7 @@ def write_settled(book: Book, out: Path, force: bool = False,
                   season_run: SeasonResult | None = None) -> SettleReport:
     """Write the settled copy of ``book`` (``source``: the file name it was read from;
     ``season_run``: its season as :func:`.season_book.season_result` runs it, if known)."""
+    check_size(book)  # before settling: a batch CSV of 50,001 rows is refused at once
     outcomes: list[list[Outcome | None]] = [
         settle_league(lg, book.rules_of(lg).ruleset) for lg in book.leagues]
     builder = Builder(book, settled=True, outcomes=outcomes, origin=origin_now(source))

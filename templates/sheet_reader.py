@@ -24,6 +24,8 @@ from openpyxl.utils.cell import (
 )
 from umaoka.engine import UmaokaError
 
+from .model import MAX_LEAGUES
+
 #: Excel's last row: a cell address beyond it is a damaged or hostile file.
 EXCEL_ROWS = 1_048_576
 EXCEL_COLUMNS = 16_384
@@ -52,6 +54,7 @@ class _SheetRows:
 
     def __init__(self, ws: Any, first: int, width: int, limit: int, most: int | None = None):
         self.ws, self.first, self.width, self.limit = ws, first, width, limit
+        # 0: not a games sheet (the layout sheet, the stage table): one row a league tab
         self.most = limit if most is None else most
         self.rows: dict[int, list[Any]] = {}
         self._strings = ws._shared_strings
@@ -202,6 +205,11 @@ class _SheetRows:
                 value = None
             if value is not None:
                 if row not in self.rows and len(self.rows) >= self.limit:
+                    if not self.most:  # one row a league tab or stage: not games
+                        raise UmaokaError(
+                            f'sheet "{self.ws.title}" has more than {self.limit:,} rows of '
+                            f"data; a league workbook holds at most {MAX_LEAGUES} league "
+                            "tabs or stages: split the season into workbooks.")
                     raise UmaokaError(
                         f'sheet "{self.ws.title}" has more than {self.limit:,} rows of data; '
                         f"a league workbook holds at most {self.most:,} games: split the "

@@ -18,10 +18,10 @@ from .labels import label, place_label
 from .layout import CHART_SERIES, HEADER_ROW, StandCols, game_rows
 from .model import League
 from .results import FIRST_ROW, cumulative
-from .saved_values import Slot, chart_values, overall_slots, visible_rows
+from .saved_values import Slot, chart_sessions, chart_values, overall_slots, visible_rows
 from .season_totals import total_terms
 from .sheet_base import SheetWriter
-from .styles import num, put, quote, ref
+from .styles import exact, num, put, quote, ref, wildcards_escaped
 from .writer import CellError, save_value
 
 
@@ -189,14 +189,14 @@ class StandingsSheets(SheetWriter):
             self._write_visible_formulas(ws, sc, n, self.slots[index])
             self._helpers(ws, sc, n, {
                 "games": lambda r, x: f'=IF({x}="",0,'
-                + plus([f'COUNTIFS({P[s]},"="&{x},{PL[s]},">0")' for s in range(n)]) + ")",
+                + plus([f'COUNTIFS({P[s]},{exact(x)},{PL[s]},">0")' for s in range(n)]) + ")",
                 "total": lambda r, x: f'=IF({x}="",0,ROUND('
-                + plus([f'SUMIFS({F[s]},{P[s]},"="&{x})' for s in range(n)])
+                + plus([f'SUMIFS({F[s]},{P[s]},{exact(x)})' for s in range(n)])
                 + total_terms(self.book, league, self.lang, x, P, PL, CH) + ",1))",
                 "psum": lambda r, x: f'=IF({x}="",0,'
-                + plus([f'SUMIFS({PL[s]},{P[s]},"="&{x})' for s in range(n)]) + ")",
+                + plus([f'SUMIFS({PL[s]},{P[s]},{exact(x)})' for s in range(n)]) + ")",
                 "count": lambda r, x, p: f'=IF({x}="",0,'
-                + plus([f'COUNTIFS({P[s]},"="&{x},{PL[s]},{p})' for s in range(n)]) + ")",
+                + plus([f'COUNTIFS({P[s]},{exact(x)},{PL[s]},{p})' for s in range(n)]) + ")",
                 "last": lambda r, x: f'=IF({x}="",0,'
                 + plus([f"SUMPRODUCT(({P[s]}={x})*({PL[s]}={LAST}))" for s in range(n)])
                 + ")",
@@ -230,8 +230,10 @@ class StandingsSheets(SheetWriter):
                     put(ws, hdr + 1 + j, 2 + k, num(cum[name][j]), st.get("formula", pts))
             count = max(len(sessions), 1)
         else:
-            numeric = [g.session for g in league.games if isinstance(g.session, int)]
-            count = max(12, max(numeric, default=0))
+            # one row a numbered session present (never one a session number: a typed
+            # 1000000 or a date is one row), at least 12 for a season still to be played
+            present = chart_sessions(self.values[index])
+            count = max(12, len(present))
             rows_n = game_rows(league, False)
             sess = ref(league.name, 2, FIRST_ROW, FIRST_ROW + rows_n - 1)
             shown = visible_rows(self.slots[index], n)
@@ -244,16 +246,29 @@ class StandingsSheets(SheetWriter):
                 put(ws, hdr, 2 + k, f'=IF({name_cell}=""," ",{name_cell})', st.get("header"))
                 save_value(ws, hdr, 2 + k, " " if plotted[k] == "-" else plotted[k])
             # one formula a series, its row's number filled in when written (RowFormula)
+            # each series' exact-name criterion once, in a hidden row below the table,
+            # not escaped again in each of its thousands of cells
+            crit = hdr + count + 1
+            ws.row_dimensions[crit].hidden = True
             formulas = []
             for k in range(series):
                 h = f"{col_letter(2 + k)}${hdr}"
-                terms = "+".join(f'SUMIFS({F[s]},{P[s]},"="&{h},{sess},"<="&$A{ROW})'
+                put(ws, crit, 2 + k, "=" + exact(h), st.get("formula"))
+                name = " " if plotted[k] == "-" else plotted[k]
+                save_value(ws, crit, 2 + k, "=" + wildcards_escaped(name))
+                c = f"{col_letter(2 + k)}${crit}"
+                terms = "+".join(f'SUMIFS({F[s]},{P[s]},{c},{sess},"<="&$A{ROW})'
                                  for s in range(n))
-                formulas.append(RowFormula(f'=IF(OR({h}=" ",$A{ROW}>MAX({sess})),NA(),'
+                formulas.append(RowFormula(f'=IF(OR({h}=" ",$A{ROW}=""),NA(),'
                                            f"ROUND({terms},1))"))
+            # column A: the smallest session, then each next one (SMALL past the count of
+            # sessions up to the row above), blank after the last
             for j in range(count):
                 r = hdr + 1 + j
-                put(ws, r, 1, j + 1, st.get("key", "0"))
+                put(ws, r, 1, f'=IFERROR(SMALL({sess},1),"")' if j == 0 else
+                    f'=IF($A{r - 1}="","",IFERROR(SMALL({sess},'
+                    f'COUNTIF({sess},"<="&$A{r - 1})+1),""))', st.get("key", "0"))
+                save_value(ws, r, 1, present[j] if j < len(present) else "")
                 for k in range(series):
                     put(ws, r, 2 + k, formulas[k], st.get("formula", pts))
                     v = points[j][k]

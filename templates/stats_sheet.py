@@ -26,7 +26,7 @@ from .model import Game, League
 from .results import Platform
 from .saved_values import LeagueValues, visible_rows
 from .sheet_base import SheetWriter
-from .styles import num, put, quote
+from .styles import exact, num, put, quote
 from .writer import save_value
 
 #: Columns: player, games, top-two rate, bust rate, average raw, best, worst; the settled
@@ -161,16 +161,16 @@ class StatsSheets(SheetWriter):
                 1: f'=IF({standings}!$B{row}="","",{standings}!$B{row})',
                 2: f'=IF({x}="","",{standings}!$C{row})',
                 3: f'=IF({x}="","",('
-                   + plus([f'COUNTIFS({P[s]},"="&{x},{PL[s]},"<=2")' for s in range(n)])
+                   + plus([f'COUNTIFS({P[s]},{exact(x)},{PL[s]},"<=2")' for s in range(n)])
                    + f")/$B{row})",
                 4: f'=IF(OR({x}="",N({raw})=0),"",('
-                   + plus([f'COUNTIFS({P[s]},"="&{x},{PL[s]},">0",{S[s]},"<0")'
+                   + plus([f'COUNTIFS({P[s]},{exact(x)},{PL[s]},">0",{S[s]},"<0")'
                            for s in range(n)]) + f")/{raw})",
                 5: f'=IF(OR({x}="",N({raw})=0),"",('
-                   + plus([f'SUMIFS({S[s]},{P[s]},"="&{x},{PL[s]},">0")' for s in range(n)])
+                   + plus([f'SUMIFS({S[s]},{P[s]},{exact(x)},{PL[s]},">0")' for s in range(n)])
                    + f")/{raw})",
                 helper: f'=IF({x}="",0,'
-                + plus([f'COUNTIFS({P[s]},"="&{x},{PL[s]},">0",{S[s]},"<>")'
+                + plus([f'COUNTIFS({P[s]},{exact(x)},{PL[s]},">0",{S[s]},"<>")'
                         for s in range(n)]) + ")",
             }
             for c, f in formulas.items():

@@ -199,6 +199,37 @@ def quote(sheet: str) -> str:
     return "'" + sheet.replace("'", "''") + "'"
 
 
+def exact(cell: str) -> str:
+    """A COUNTIF/SUMIFS criterion matching the text in ``cell`` exactly (case aside):
+    ``*``, ``?`` and ``~`` are wildcards and the escape in Excel's and LibreOffice's
+    criteria, so a player ``A*`` would count Aki's games too; each is escaped with ``~``.
+
+    >>> exact("$B5")
+    '"="&SUBSTITUTE(SUBSTITUTE(SUBSTITUTE($B5,"~","~~"),"*","~*"),"?","~?")'
+    """
+    return f'"="&{escaped(cell)}'
+
+
+def escaped(cell: str) -> str:
+    """The text in ``cell`` with its wildcards escaped, for ``MATCH(...,0)``."""
+    return f'SUBSTITUTE(SUBSTITUTE(SUBSTITUTE({cell},"~","~~"),"*","~*"),"?","~?")'
+
+
+def wildcards_escaped(name: str) -> str:
+    """``name`` as :func:`escaped` makes it: ``~``, ``*`` and ``?`` each after a ``~``.
+
+    >>> wildcards_escaped("*芹澤六花*"), wildcards_escaped("~y?")
+    ('~*芹澤六花~*', '~~y~?')
+    """
+    return name.replace("~", "~~").replace("*", "~*").replace("?", "~?")
+
+
+def exact_text(name: str) -> str:
+    """A name written into a criterion or ``MATCH(...,0)`` as a literal, its wildcards
+    escaped (see :func:`exact`); quotes doubled for the formula's string."""
+    return wildcards_escaped(name).replace('"', '""')
+
+
 def ref(sheet: str, col: int, row1: int, row2: int | None = None, col2: int | None = None
         ) -> str:
     a = f"${col_letter(col)}${row1}"

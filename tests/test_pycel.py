@@ -166,3 +166,33 @@ def test_check_flags_a_name_in_another_case(tmp_path: Path,
     assert [xl.evaluate(f"League!{col}{row}") for row in range(5, 9)] == [
         "Case differs from roster: chie", "OK", "Not on roster: Bob",
         "Case differs from roster: AKI"]
+
+
+def test_wildcard_names_are_matched_exactly(tmp_path: Path) -> None:
+    """Names with ``*``, ``?`` and ``~`` (Tenhou's ``*芹澤六花*``): pycel's COUNTIFS and
+    SUMIFS read the escaped criteria as Excel does; the standings are the engine's."""
+    from test_safety_season import _wild_book
+    from umaoka.templates.build import write_league
+
+    plugin = types.ModuleType("umaoka_pycel_wild")
+    plugin.mj_settle = mj_settle  # type: ignore[attr-defined]
+    plugin._xldudf_mj_settle = mj_settle  # type: ignore[attr-defined]
+    plugin.iferror = iferror  # type: ignore[attr-defined]
+    plugin.if_ = if_  # type: ignore[attr-defined]
+    sys.modules[plugin.__name__] = plugin
+    original = excelwrapper.ExcelOpxWrapper.defined_names
+    excelwrapper.ExcelOpxWrapper.defined_names = property(_defined_names)  # type: ignore
+    try:
+        book = _wild_book()
+        xl = ExcelCompiler(filename=str(write_league(book, tmp_path / "wild.xlsx")),
+                           plugins=[plugin.__name__])
+        rules = book.rules[0].ruleset
+        expected = standings([(g.players, settle(g.scores, rules))
+                              for g in book.leagues[0].games])
+        for k, p in enumerate(expected):
+            got = [xl.evaluate(f"'Spring Standings'!{c}{5 + k}") for c in "BCD"]
+            assert (got[0], got[1], Decimal(str(got[2]))) == (p.name, p.games, p.total)
+        assert [p.name for p in expected[:1]] == ["A*"] and expected[0].games == 2
+    finally:
+        excelwrapper.ExcelOpxWrapper.defined_names = original  # type: ignore
+        del sys.modules[plugin.__name__]
