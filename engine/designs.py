@@ -69,6 +69,14 @@ _BASE: dict[tuple[int, int], tuple[tuple[int, ...], int, tuple[int, ...] | range
 }
 
 
+#: Schedules where no two players meet twice but some never meet (the players do not fit a
+#: resolvable design), in the same form as ``_BASE``: the most rounds known for that count.
+_PACKINGS: dict[tuple[int, int], tuple[tuple[int, ...], int, tuple[int, ...] | range, str]] = {
+    (20, 4): ((5,), 4, range(5),
+              "0 10 12 15 / 1 19 8 5 / 2 13 4 7 / 3 11 17 9 / 6 14 18 16"),
+}
+
+
 def sizes() -> list[tuple[int, int]]:
     """(players, table size) of every shipped design beyond the affine planes."""
     return sorted(_BASE, key=lambda key: (key[1], key[0]))
@@ -83,13 +91,9 @@ def _add(a: int, b: int, mods: tuple[int, ...]) -> int:
     return out
 
 
-@cache
-def resolvable(n: int, size: int) -> list[list[list[int]]] | None:
-    """The rounds of the shipped resolvable design for ``n`` players at tables of ``size``
-    (points 0..n-1), checked pair by pair, or None when none is shipped."""
-    if (n, size) not in _BASE:
-        return None
-    mods, copies, shifts, text = _BASE[n, size]
+def _develop(mods: tuple[int, ...], copies: int, shifts: tuple[int, ...] | range,
+             text: str) -> list[list[list[int]]]:
+    """Every round: each base round with each translation added to its points."""
     order = 1
     for m in mods:
         order *= m
@@ -100,8 +104,48 @@ def resolvable(n: int, size: int) -> list[list[list[int]]] | None:
         for s in shifts:
             rounds.append([[p if p >= fixed else (p // order) * order + _add(p % order, s, mods)
                             for p in t] for t in tables])
+    return rounds
+
+
+@cache
+def resolvable(n: int, size: int) -> list[list[list[int]]] | None:
+    """The rounds of the shipped resolvable design for ``n`` players at tables of ``size``
+    (points 0..n-1), checked pair by pair, or None when none is shipped."""
+    if (n, size) not in _BASE:
+        return None
+    rounds = _develop(*_BASE[n, size])
     if not is_resolvable(rounds, n, size):  # the data is fixed: this is a guard, not a branch
         raise AssertionError(f"the shipped design for {n} players is not exact")
+    return rounds
+
+
+@cache
+def packing(n: int, size: int) -> list[list[list[int]]] | None:
+    """The shipped rounds for ``n`` players at tables of ``size`` in which no two players
+    meet twice (the most such rounds known), checked, or None when none is shipped.
+
+    Where every player misses exactly one other (a perfect matching of missed pairs) and
+    tables seat 4, one more round seats two missed pairs at every table: then every pair
+    has met, and none more than twice.
+
+    >>> [len(packing(n, 4)) for n in (20, 32)]
+    [5, 11]
+    """
+    if (n, size) not in _PACKINGS:
+        return None
+    rounds = _develop(*_PACKINGS[n, size])
+    met: set[tuple[int, int]] = set()
+    for tables in rounds:
+        if sorted(p for t in tables for p in t) != list(range(n)):
+            raise AssertionError(f"the shipped rounds for {n} players are not rounds")
+        for t in tables:
+            for pair in combinations(sorted(t), 2):
+                if pair in met:
+                    raise AssertionError(f"the shipped rounds for {n} players repeat a pair")
+                met.add(pair)
+    missed = [(a, b) for a in range(n) for b in range(a + 1, n) if (a, b) not in met]
+    if size == 4 and len({p for pair in missed for p in pair}) == n == 2 * len(missed):
+        rounds.append([[*missed[i], *missed[i + 1]] for i in range(0, len(missed), 2)])
     return rounds
 
 

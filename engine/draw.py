@@ -15,12 +15,16 @@ from __future__ import annotations
 import math
 import random
 
+from .designs import packing, resolvable
+
 #: Most search steps by default (about a second); ``steps=`` asks for more or fewer.
 STEPS = 120_000
 #: Cost weight of a pair that should be kept apart (a normal pair weighs 1).
 AVOID_WEIGHT = 64
 #: Annealing temperatures (in cost units) at the start and the end of the search.
 _HOT, _COLD = 3.0, 0.05
+#: Share of search moves that start from a player in a pair met more often than the ceiling.
+_FOCUS = 0.7
 
 #: Pins of one round: player -> (table, seat or None), 0-based.
 Pinned = dict[int, tuple[int, "int | None"]]
@@ -51,6 +55,22 @@ def affine_plane(q: int) -> list[list[list[int]]]:
     return classes
 
 
+def known_design(n: int, size: int) -> tuple[list[list[list[int]]] | None, str]:
+    """The exact design for ``n`` players at tables of ``size`` and its name, if one is known:
+    every two players meet exactly once over its rounds (more rounds repeat it in turn)."""
+    if n == size * size:
+        return affine_plane(size), f"affine plane AG(2,{size})"
+    rounds = resolvable(n, size)
+    if rounds is None:
+        rounds = packing(n, size)
+        if rounds is None:
+            return None, "search"
+        return rounds, f"packing of {n} players ({len(rounds)} rounds known)"
+    if size == 3:
+        return rounds, f"Kirkman triple system KTS({n})"
+    return rounds, f"resolvable design 2-({n},4,1)"
+
+
 class Draw:
     """Tables of every round as player numbers, and the meeting counts they add up to."""
 
@@ -74,7 +94,7 @@ class Draw:
         pos = {p: k for k, p in enumerate(self.order)}
         sat = [0] * n
         last = [-1] * n
-        design = affine_plane(size) if n == size * size and not out else None
+        design, name = known_design(n, size) if not out else (None, "search")
         for r in range(self.rounds):
             pinned = self.fixed.get(r, {})
             free = sorted((p for p in range(n) if p not in pinned),
@@ -95,7 +115,7 @@ class Draw:
         for groups in self.groups:
             for g in groups:
                 self._count(g, 1)
-        return f"affine plane AG(2,{size})" if design else "search"
+        return name
 
     def _apply_pins(self, groups: list[list[int]], pinned: Pinned
                     ) -> list[list[int]]:
@@ -142,7 +162,10 @@ class Draw:
         if not rounds:
             return
         where = [{p: t for t, g in enumerate(groups) for p in g} for groups in self.groups]
+        where_free = [set(pool) for pool in movable]
         cost, bound = self.cost(), self.bound()
+        pairs = self.n * (self.n - 1) // 2
+        most = -(-self.rounds * self.tables * self.size * (self.size - 1) // 2 // pairs)
         best = cost
         since_best: list[tuple[int, int, int]] = []  # swaps made since the best state
         rng, w, m = self.rng, self.weight, self.meet
@@ -157,6 +180,12 @@ class Draw:
             r = rounds[int(rand() * nr)]
             pool = movable[r]
             a, b = pool[int(rand() * len(pool))], pool[int(rand() * len(pool))]
+            if rand() < _FOCUS:  # most moves take a player from a table with a pair met too often
+                g = self.groups[r][int(rand() * self.tables)]
+                x = g[int(rand() * len(g))]
+                if x in where_free[r] and any(m[x][y] > most or (w[x][y] > 1 and m[x][y])
+                                              for y in g if y != x):
+                    a = x
             ta, tb = where[r][a], where[r][b]
             if ta == tb:
                 continue
