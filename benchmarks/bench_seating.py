@@ -111,10 +111,11 @@ def main() -> None:
     parser.add_argument("--seeds", type=int, nargs="+", default=[0, 1, 2])
     parser.add_argument("--sweep", type=int, choices=[3, 4])
     parser.add_argument("--players", default="8-64", help="a range such as 8-64")
+    parser.add_argument("--step", type=int, default=1, help="every STEP-th player count")
     args = parser.parse_args()
     if args.sweep:
         first, last = (int(x) for x in args.players.split("-"))
-        sweep(args.sweep, range(first, last + 1), args.seeds)
+        sweep(args.sweep, range(first, last + 1, args.step), args.seeds)
     else:
         checked(args.seeds)
 
