@@ -95,6 +95,10 @@ class Draw:
         sat = [0] * n
         last = [-1] * n
         design, name = known_design(n, size) if not out else (None, "search")
+        if out == size - 1 and not self.fixed:
+            design, name = known_design(n + 1, size)
+            if design is not None:
+                return self._start_less_one(design, name)
         for r in range(self.rounds):
             pinned = self.fixed.get(r, {})
             free = sorted((p for p in range(n) if p not in pinned),
@@ -116,6 +120,21 @@ class Draw:
             for g in groups:
                 self._count(g, 1)
         return name
+
+    def _start_less_one(self, design: list[list[list[int]]], name: str) -> str:
+        """The design for one player more, with an empty seat: whoever would sit with the
+        empty seat sits out, so everyone sits out once per pass through the design and no
+        two players meet twice before every pair has met once."""
+        empty = self.n  # the point nobody takes
+        for r in range(self.rounds):
+            tables = design[r % len(design)]
+            self.sit_out.append(sorted((self.order[p] for t in tables if empty in t
+                                        for p in t if p != empty), key=self.order.index))
+            self.groups.append([[self.order[p] for p in t] for t in tables if empty not in t])
+        for groups in self.groups:
+            for g in groups:
+                self._count(g, 1)
+        return f"{name}, one seat empty"
 
     def _apply_pins(self, groups: list[list[int]], pinned: Pinned
                     ) -> list[list[int]]:

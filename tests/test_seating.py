@@ -85,6 +85,21 @@ def test_more_rounds_than_a_design_go_through_it_again() -> None:
     assert sum(1 for v in t.meetings().values() if v == 2) == 3 * 7 * 6
 
 
+@pytest.mark.parametrize("n, size, rounds", [(15, 4, 5), (27, 4, 9), (63, 4, 21), (8, 3, 4),
+                                              (14, 3, 7), (32, 3, 16)])
+def test_one_player_short_of_a_design_sits_out_the_empty_seat(n: int, size: int,
+                                                             rounds: int) -> None:
+    s = schedule(n, rounds=rounds, table_size=size, seed=4)
+    assert s.method.endswith("one seat empty")
+    met = s.meetings()
+    assert max(met.values()) == 1
+    # the only pairs that never meet are those who sat out together
+    together = {tuple(sorted((a, b), key=s.players.index)) for names in s.sit_outs
+                for a, b in combinations(names, 2)}
+    assert {pair for pair, v in met.items() if v == 0} == together
+    assert set(s.sit_out_counts().values()) == {1}
+
+
 def test_twenty_players_packing() -> None:
     rounds = packing(20, 4)
     assert rounds is not None and len(rounds) == 5
