@@ -15,6 +15,7 @@ players    table  rounds  construction
 27         3      13      1-rotational over Z26 (a base round fixed by +13), plus a point
 33         3      16      1-rotational over Z32 (fixed by +16), plus a point
 51         3      25      1-rotational over Z50 (fixed by +25), plus a point
+57         3      28      1-rotational over Z56 (fixed by +28), plus a point
 16         4      5       affine plane AG(2,4)
 28         4      9       1-rotational over Z3 x Z3 x Z3 (fixed by (0,0,1)), plus a point
 40         4      13      1-rotational over Z39 (fixed by +13), plus a point
@@ -56,6 +57,10 @@ _BASE: dict[tuple[int, int], tuple[tuple[int, ...], int, tuple[int, ...] | range
               "50 0 25 / 1 3 36 / 26 28 11 / 2 5 10 / 27 30 35 / 4 15 33 / 29 40 8 / "
               "6 37 46 / 31 12 21 / 7 19 41 / 32 44 16 / 9 22 45 / 34 47 20 / 13 39 43 / "
               "38 14 18 / 17 23 24 / 42 48 49"),
+    (57, 3): ((56,), 1, range(28),
+              "56 0 28 / 1 32 42 / 29 4 14 / 2 5 35 / 30 33 7 / 3 37 38 / 31 9 10 / "
+              "6 15 20 / 34 43 48 / 8 46 53 / 36 18 25 / 11 23 50 / 39 51 22 / 12 16 52 / "
+              "40 44 24 / 13 26 45 / 41 54 17 / 19 21 27 / 47 49 55"),
     (28, 4): ((3, 3, 3), 1, (0, 3, 6, 9, 12, 15, 18, 21, 24),
               "27 0 1 2 / 3 24 14 6 / 4 25 12 7 / 5 26 13 8 / 9 21 17 19 / 10 22 15 20 / "
               "11 23 16 18"),
