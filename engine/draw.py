@@ -2,9 +2,11 @@
 
 Where an exact design exists it is used: the affine plane AG(2,q) seats q*q players at q
 tables of q for q+1 rounds so that every two players meet exactly once (16 players at
-tables of 4 over 5 rounds; 9 players at tables of 3 over 4 rounds). Otherwise a seeded
-simulated annealing swaps players between tables of a round, with a step bound, so the same
-seed always gives the same draw.
+tables of 4 over 5 rounds; 9 players at tables of 3 over 4 rounds), and :mod:`.designs`
+ships the others (resolvable 2-(n,4,1) designs, Kirkman triple systems, a packing of 20);
+one player short of a design plays it with one seat empty. Otherwise, and to repair pins
+and pairs kept apart, a seeded simulated annealing swaps players between tables of a round,
+with a step bound, so the same seed always gives the same draw.
 
 >>> affine_plane(3)[0]
 [[0, 3, 6], [1, 4, 7], [2, 5, 8]]
