@@ -14,6 +14,7 @@ players    table  rounds  construction
 21         3      10      two base rounds over Z5 acting on four copies of Z5, plus a point
 27         3      13      1-rotational over Z26 (a base round fixed by +13), plus a point
 33         3      16      1-rotational over Z32 (fixed by +16), plus a point
+39         3      19      base round over Z19 acting on two copies of Z19, plus a point
 51         3      25      1-rotational over Z50 (fixed by +25), plus a point
 57         3      28      1-rotational over Z56 (fixed by +28), plus a point
 16         4      5       affine plane AG(2,4)
@@ -53,6 +54,9 @@ _BASE: dict[tuple[int, int], tuple[tuple[int, ...], int, tuple[int, ...] | range
     (33, 3): ((32,), 1, range(16),
               "32 0 16 / 1 5 12 / 17 21 28 / 2 19 29 / 18 3 13 / 4 6 30 / 20 22 14 / "
               "7 25 26 / 23 9 10 / 8 11 31 / 24 27 15"),
+    (39, 3): ((19,), 2, range(19),
+              "38 0 22 / 1 35 27 / 2 11 14 / 3 19 7 / 4 17 28 / 5 6 25 / 8 33 16 / "
+              "9 37 32 / 10 20 12 / 13 31 18 / 15 36 29 / 21 30 34 / 23 24 26"),
     (51, 3): ((50,), 1, range(25),
               "50 0 25 / 1 3 36 / 26 28 11 / 2 5 10 / 27 30 35 / 4 15 33 / 29 40 8 / "
               "6 37 46 / 31 12 21 / 7 19 41 / 32 44 16 / 9 22 45 / 34 47 20 / 13 39 43 / "
