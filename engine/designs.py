@@ -17,6 +17,7 @@ players    table  rounds  construction
 39         3      19      base round over Z19 acting on two copies of Z19, plus a point
 51         3      25      1-rotational over Z50 (fixed by +25), plus a point
 57         3      28      1-rotational over Z56 (fixed by +28), plus a point
+63         3      31      base round over Z31 acting on two copies of Z31, plus a point
 16         4      5       affine plane AG(2,4)
 28         4      9       1-rotational over Z3 x Z3 x Z3 (fixed by (0,0,1)), plus a point
 40         4      13      1-rotational over Z39 (fixed by +13), plus a point
@@ -65,6 +66,11 @@ _BASE: dict[tuple[int, int], tuple[tuple[int, ...], int, tuple[int, ...] | range
               "56 0 28 / 1 32 42 / 29 4 14 / 2 5 35 / 30 33 7 / 3 37 38 / 31 9 10 / "
               "6 15 20 / 34 43 48 / 8 46 53 / 36 18 25 / 11 23 50 / 39 51 22 / 12 16 52 / "
               "40 44 24 / 13 26 45 / 41 54 17 / 19 21 27 / 47 49 55"),
+    (63, 3): ((31,), 2, range(31),
+              "62 28 31 / 0 60 45 / 1 54 29 / 2 3 14 / 4 26 42 / 5 7 38 / 6 21 36 / "
+              "8 59 49 / 9 30 51 / 10 18 23 / 11 46 35 / 12 44 16 / 13 27 50 / "
+              "15 55 32 / 17 43 24 / 19 37 25 / 20 47 33 / 22 61 58 / 34 53 40 / "
+              "39 41 48 / 52 57 56"),
     (28, 4): ((3, 3, 3), 1, (0, 3, 6, 9, 12, 15, 18, 21, 24),
               "27 0 1 2 / 3 24 14 6 / 4 25 12 7 / 5 26 13 8 / 9 21 17 19 / 10 22 15 20 / "
               "11 23 16 18"),

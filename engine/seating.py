@@ -1,8 +1,8 @@
 """Seating schedules: who plays whom, at which table and in which seat, round after round.
 
 A schedule spreads meetings evenly. Where a design is known it is exact: 16, 28, 40, 52 or
-64 players at tables of 4 (9, 15, 21, 27, 33, 39, 51 or 57 at tables of 3) meet every other
-player exactly once over 5, 9, 13, 17 or 21 rounds (4 to 28); otherwise a search comes
+64 players at tables of 4 (9, 15, 21, 27, 33, 39, 51, 57 or 63 at tables of 3) meet every
+other player exactly once over 5, 9, 13, 17 or 21 rounds (4 to 31); otherwise a search comes
 close, and docs/seating.md lists where it reaches the best known spread and where not (12
 players at three tables of 4 cannot avoid repeats: from round 2 on, any four of them
 include two who shared a table in round 1). It balances the seats (each player starts as East about

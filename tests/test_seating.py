@@ -41,7 +41,8 @@ PERFECT = [(16, 4, "affine plane AG(2,4)"), (28, 4, "resolvable design 2-(28,4,1
            (64, 4, "resolvable design 2-(64,4,1)"), (9, 3, "affine plane AG(2,3)"),
            (15, 3, "Kirkman triple system KTS(15)"), (21, 3, "Kirkman triple system KTS(21)"),
            (27, 3, "Kirkman triple system KTS(27)"), (33, 3, "Kirkman triple system KTS(33)"),
-           (39, 3, "Kirkman triple system KTS(39)"), (51, 3, "Kirkman triple system KTS(51)"), (57, 3, "Kirkman triple system KTS(57)")]
+           (39, 3, "Kirkman triple system KTS(39)"), (51, 3, "Kirkman triple system KTS(51)"), (57, 3, "Kirkman triple system KTS(57)"),
+           (63, 3, "Kirkman triple system KTS(63)")]
 
 
 @pytest.mark.parametrize("n, size, method", PERFECT)
