@@ -2,9 +2,11 @@
 
 Where an exact design exists it is used: the affine plane AG(2,q) seats q*q players at q
 tables of q for q+1 rounds so that every two players meet exactly once (16 players at
-tables of 4 over 5 rounds; 9 players at tables of 3 over 4 rounds). Otherwise a seeded
-simulated annealing swaps players between tables of a round, with a step bound, so the same
-seed always gives the same draw.
+tables of 4 over 5 rounds; 9 players at tables of 3 over 4 rounds), and :mod:`.designs`
+ships the others (resolvable 2-(n,4,1) designs, Kirkman triple systems, a packing of 20);
+one player short of a design plays it with one seat empty. Otherwise, and to repair pins
+and pairs kept apart, a seeded simulated annealing swaps players between tables of a round,
+with a step bound, so the same seed always gives the same draw.
 
 >>> affine_plane(3)[0]
 [[0, 3, 6], [1, 4, 7], [2, 5, 8]]
@@ -15,12 +17,16 @@ from __future__ import annotations
 import math
 import random
 
+from .designs import packing, resolvable
+
 #: Most search steps by default (about a second); ``steps=`` asks for more or fewer.
 STEPS = 120_000
 #: Cost weight of a pair that should be kept apart (a normal pair weighs 1).
 AVOID_WEIGHT = 64
 #: Annealing temperatures (in cost units) at the start and the end of the search.
 _HOT, _COLD = 3.0, 0.05
+#: Share of search moves that start from a player in a pair met more often than the ceiling.
+_FOCUS = 0.7
 
 #: Pins of one round: player -> (table, seat or None), 0-based.
 Pinned = dict[int, tuple[int, "int | None"]]
@@ -51,6 +57,22 @@ def affine_plane(q: int) -> list[list[list[int]]]:
     return classes
 
 
+def known_design(n: int, size: int) -> tuple[list[list[list[int]]] | None, str]:
+    """The exact design for ``n`` players at tables of ``size`` and its name, if one is known:
+    every two players meet exactly once over its rounds (more rounds repeat it in turn)."""
+    if n == size * size:
+        return affine_plane(size), f"affine plane AG(2,{size})"
+    rounds = resolvable(n, size)
+    if rounds is None:
+        rounds = packing(n, size)
+        if rounds is None:
+            return None, "search"
+        return rounds, f"packing of {n} players ({len(rounds)} rounds known)"
+    if size == 3:
+        return rounds, f"Kirkman triple system KTS({n})"
+    return rounds, f"resolvable design 2-({n},4,1)"
+
+
 class Draw:
     """Tables of every round as player numbers, and the meeting counts they add up to."""
 
@@ -74,7 +96,11 @@ class Draw:
         pos = {p: k for k, p in enumerate(self.order)}
         sat = [0] * n
         last = [-1] * n
-        design = affine_plane(size) if n == size * size and not out else None
+        design, name = known_design(n, size) if not out else (None, "search")
+        if out == size - 1 and not self.fixed:
+            design, name = known_design(n + 1, size)
+            if design is not None:
+                return self._start_less_one(design, name)
         for r in range(self.rounds):
             pinned = self.fixed.get(r, {})
             free = sorted((p for p in range(n) if p not in pinned),
@@ -95,7 +121,22 @@ class Draw:
         for groups in self.groups:
             for g in groups:
                 self._count(g, 1)
-        return f"affine plane AG(2,{size})" if design else "search"
+        return name
+
+    def _start_less_one(self, design: list[list[list[int]]], name: str) -> str:
+        """The design for one player more, with an empty seat: whoever would sit with the
+        empty seat sits out, so everyone sits out once per pass through the design and no
+        two players meet twice before every pair has met once."""
+        empty = self.n  # the point nobody takes
+        for r in range(self.rounds):
+            tables = design[r % len(design)]
+            self.sit_out.append(sorted((self.order[p] for t in tables if empty in t
+                                        for p in t if p != empty), key=self.order.index))
+            self.groups.append([[self.order[p] for p in t] for t in tables if empty not in t])
+        for groups in self.groups:
+            for g in groups:
+                self._count(g, 1)
+        return f"{name}, one seat empty"
 
     def _apply_pins(self, groups: list[list[int]], pinned: Pinned
                     ) -> list[list[int]]:
@@ -142,7 +183,10 @@ class Draw:
         if not rounds:
             return
         where = [{p: t for t, g in enumerate(groups) for p in g} for groups in self.groups]
+        where_free = [set(pool) for pool in movable]
         cost, bound = self.cost(), self.bound()
+        pairs = self.n * (self.n - 1) // 2
+        most = -(-self.rounds * self.tables * self.size * (self.size - 1) // 2 // pairs)
         best = cost
         since_best: list[tuple[int, int, int]] = []  # swaps made since the best state
         rng, w, m = self.rng, self.weight, self.meet
@@ -157,6 +201,12 @@ class Draw:
             r = rounds[int(rand() * nr)]
             pool = movable[r]
             a, b = pool[int(rand() * len(pool))], pool[int(rand() * len(pool))]
+            if rand() < _FOCUS:  # most moves take a player from a table with a pair met too often
+                g = self.groups[r][int(rand() * self.tables)]
+                x = g[int(rand() * len(g))]
+                if x in where_free[r] and any(m[x][y] > most or (w[x][y] > 1 and m[x][y])
+                                              for y in g if y != x):
+                    a = x
             ta, tb = where[r][a], where[r][b]
             if ta == tb:
                 continue

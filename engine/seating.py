@@ -1,9 +1,11 @@
 """Seating schedules: who plays whom, at which table and in which seat, round after round.
 
-A schedule spreads meetings as evenly as the numbers allow: 16 players over 5 rounds meet
-every other player exactly once; 12 sanma players over 3 rounds meet at most once (12
-players at three tables of 4 cannot: from round 2 on, any four of them include two who
-shared a table in round 1). It balances the seats (each player starts as East about
+A schedule spreads meetings evenly. Where a design is known it is exact: 16, 28, 40, 52 or
+64 players at tables of 4 (9, 15, 21, 27, 33, 39, 51, 57 or 63 at tables of 3) meet every
+other player exactly once over 5, 9, 13, 17 or 21 rounds (4 to 31); otherwise a search comes
+close, and docs/seating.md lists where it reaches the best known spread and where not (12
+players at three tables of 4 cannot avoid repeats: from round 2 on, any four of them
+include two who shared a table in round 1). It balances the seats (each player starts as East about
 equally often, and seats rotate), rotates sit-outs (抜け番) fairly when the player count
 is not a multiple of the table size, keeps pinned seats from a file and keeps apart the
 pairs you name (teammates).

@@ -9,13 +9,15 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from umaoka.engine import UmaokaError
+from umaoka.engine import designs as designs_module
 from umaoka.engine import draw as draw_module
 from umaoka.engine import seating as seating_module
+from umaoka.engine.designs import is_resolvable, packing, resolvable
 from umaoka.engine.draw import affine_plane
 from umaoka.engine.seating import Pin, parse_avoid, parse_pins, player_names, schedule
 
 
-@pytest.mark.parametrize("module", [seating_module, draw_module])
+@pytest.mark.parametrize("module", [seating_module, draw_module, designs_module])
 def test_docstring_examples(module) -> None:
     result = doctest.testmod(module, optionflags=doctest.ELLIPSIS)
     assert result.attempted > 0 and result.failed == 0
@@ -32,6 +34,96 @@ def test_affine_plane_is_a_resolvable_design(q: int) -> None:
             for pair in combinations(sorted(t), 2):
                 met[pair] = met.get(pair, 0) + 1
     assert len(met) == q * q * (q * q - 1) // 2 and set(met.values()) == {1}
+
+
+PERFECT = [(16, 4, "affine plane AG(2,4)"), (28, 4, "resolvable design 2-(28,4,1)"),
+           (40, 4, "resolvable design 2-(40,4,1)"), (52, 4, "resolvable design 2-(52,4,1)"),
+           (64, 4, "resolvable design 2-(64,4,1)"), (9, 3, "affine plane AG(2,3)"),
+           (15, 3, "Kirkman triple system KTS(15)"), (21, 3, "Kirkman triple system KTS(21)"),
+           (27, 3, "Kirkman triple system KTS(27)"), (33, 3, "Kirkman triple system KTS(33)"),
+           (39, 3, "Kirkman triple system KTS(39)"), (51, 3, "Kirkman triple system KTS(51)"), (57, 3, "Kirkman triple system KTS(57)"),
+           (63, 3, "Kirkman triple system KTS(63)")]
+
+
+@pytest.mark.parametrize("n, size, method", PERFECT)
+def test_perfect_designs_every_pair_exactly_once(n: int, size: int, method: str) -> None:
+    rounds = (n - 1) // (size - 1)
+    if n == size * size:
+        design = affine_plane(size)
+    else:
+        design = resolvable(n, size)
+        assert design is not None
+    assert len(design) == rounds and is_resolvable(design, n, size)
+    met: dict[tuple[int, int], int] = {}
+    for tables in design:
+        for t in tables:
+            for pair in combinations(sorted(t), 2):
+                met[pair] = met.get(pair, 0) + 1
+    assert len(met) == n * (n - 1) // 2 and set(met.values()) == {1}
+    for seed in (0, 1):
+        s = schedule(n, rounds=rounds, table_size=size, seed=seed)
+        assert s.method == method
+        assert set(s.meetings().values()) == {1}
+        east = [c[0] for c in s.wind_counts().values()]
+        assert max(east) - min(east) <= 1
+
+
+def test_is_resolvable_rejects_a_repeat_and_a_missing_player() -> None:
+    design = resolvable(15, 3)
+    assert design is not None
+    broken = [[t[:] for t in tables] for tables in design]
+    broken[1][0][0], broken[1][1][0] = broken[1][1][0], broken[1][0][0]
+    assert not is_resolvable(broken, 15, 3)  # some pair now meets twice, another never
+    assert not is_resolvable(design[:-1], 15, 3)  # a round short: pairs never meet
+    assert not is_resolvable([[[0, 1, 2]]], 15, 3)  # players missing from the round
+
+
+def test_more_rounds_than_a_design_go_through_it_again() -> None:
+    s = schedule(16, rounds=10, seed=3)
+    assert set(s.meetings().values()) == {2}
+    t = schedule(28, rounds=12, seed=3)
+    assert (t.min_meetings, t.max_meetings) == (1, 2)
+    # the first 3 rounds again: exactly the pairs of those rounds meet twice
+    assert sum(1 for v in t.meetings().values() if v == 2) == 3 * 7 * 6
+
+
+@pytest.mark.parametrize("n, size, rounds", [(15, 4, 5), (27, 4, 9), (63, 4, 21), (8, 3, 4),
+                                              (14, 3, 7), (32, 3, 16)])
+def test_one_player_short_of_a_design_sits_out_the_empty_seat(n: int, size: int,
+                                                             rounds: int) -> None:
+    s = schedule(n, rounds=rounds, table_size=size, seed=4)
+    assert s.method.endswith("one seat empty")
+    met = s.meetings()
+    assert max(met.values()) == 1
+    # the only pairs that never meet are those who sat out together
+    together = {tuple(sorted((a, b), key=s.players.index)) for names in s.sit_outs
+                for a, b in combinations(names, 2)}
+    assert {pair for pair, v in met.items() if v == 0} == together
+    assert set(s.sit_out_counts().values()) == {1}
+
+
+def test_twenty_players_packing() -> None:
+    rounds = packing(20, 4)
+    assert rounds is not None and len(rounds) == 5
+    met: dict[tuple[int, int], int] = {}
+    for tables in rounds:
+        assert sorted(p for t in tables for p in t) == list(range(20))
+        for t in tables:
+            for pair in combinations(sorted(t), 2):
+                met[pair] = met.get(pair, 0) + 1
+    assert set(met.values()) == {1} and len(met) == 5 * 5 * 6  # 150 pairs once, 40 never
+
+
+@pytest.mark.parametrize("seed", [0, 1, 2])
+def test_best_known_designs_reached(seed: int) -> None:
+    # 20 x 5: no pair twice (the most rounds 20 players can have so: 5-4-6 has no solution)
+    s = schedule(20, rounds=5, seed=seed)
+    assert (s.min_meetings, s.max_meetings) == (0, 1)
+    for r in range(1, 5):
+        assert schedule(20, rounds=r, seed=seed).max_meetings == 1
+    # 28 x 9: every pair exactly once
+    t = schedule(28, rounds=9, seed=seed)
+    assert (t.min_meetings, t.max_meetings) == (1, 1)
 
 
 @pytest.mark.parametrize("seed", [0, 1, 2, 2026])

@@ -1,0 +1,186 @@
+"""Known designs: rounds in which every two players share a table a set number of times.
+
+A *resolvable* design seats ``n`` players at tables of ``k`` round after round so that every
+two players meet exactly once over ``(n - 1) / (k - 1)`` rounds (the social golfer problem
+solved perfectly). For tables of 4 these are the resolvable 2-(n,4,1) designs, which exist
+for every n = 4 mod 12; for tables of 3 the Kirkman triple systems, for every n = 3 mod 6
+(Handbook of Combinatorial Designs, part II). umaoka ships those for 9 to 64 players:
+
+=========  =====  ======  ================================================================
+players    table  rounds  construction
+=========  =====  ======  ================================================================
+9          3      4       affine plane AG(2,3)
+15         3      7       base round over Z7 acting on two copies of Z7, plus a fixed point
+21         3      10      two base rounds over Z5 acting on four copies of Z5, plus a point
+27         3      13      1-rotational over Z26 (a base round fixed by +13), plus a point
+33         3      16      1-rotational over Z32 (fixed by +16), plus a point
+39         3      19      base round over Z19 acting on two copies of Z19, plus a point
+51         3      25      1-rotational over Z50 (fixed by +25), plus a point
+57         3      28      1-rotational over Z56 (fixed by +28), plus a point
+63         3      31      base round over Z31 acting on two copies of Z31, plus a point
+16         4      5       affine plane AG(2,4)
+28         4      9       1-rotational over Z3 x Z3 x Z3 (fixed by (0,0,1)), plus a point
+40         4      13      1-rotational over Z39 (fixed by +13), plus a point
+52         4      17      1-rotational over Z51 (fixed by +17), plus a point
+64         4      21      1-rotational over Z63 (fixed by +21), plus a point
+=========  =====  ======  ================================================================
+
+Each is a base round (or two) over a small group, found by a search and checked here and
+in the tests: a round is the base round with the group added to every point (the extra
+point stays put). The data is small and every design is verified pair by pair the first
+time it is used.
+
+>>> rounds = resolvable(15, 3)
+>>> len(rounds), len(rounds[0]), rounds[0][0]
+(7, 5, [14, 1, 10])
+"""
+
+from __future__ import annotations
+
+from functools import cache
+from itertools import combinations
+
+#: (players, table size) -> (group moduli, copies of the group, translations, base rounds).
+#: Points ``c * |G| + g`` are element g (mixed radix over the moduli) of copy c; points from
+#: ``copies * |G|`` up are fixed. Base rounds are separated by ``|``, tables by ``/``.
+_BASE: dict[tuple[int, int], tuple[tuple[int, ...], int, tuple[int, ...] | range, str]] = {
+    (15, 3): ((7,), 2, range(7),
+              "14 1 10 / 0 3 7 / 2 12 4 / 5 6 11 / 8 13 9"),
+    (21, 3): ((5,), 4, range(5),
+              "20 10 18 / 0 1 7 / 2 5 16 / 3 8 11 / 4 15 14 / 6 12 13 / 9 19 17 | "
+              "20 5 1 / 0 2 17 / 3 14 16 / 4 11 13 / 6 18 9 / 7 8 12 / 10 19 15"),
+    (27, 3): ((26,), 1, range(13),
+              "26 0 13 / 1 23 24 / 14 10 11 / 2 7 21 / 15 20 8 / 3 12 18 / 16 25 5 / "
+              "4 6 22 / 17 19 9"),
+    (33, 3): ((32,), 1, range(16),
+              "32 0 16 / 1 5 12 / 17 21 28 / 2 19 29 / 18 3 13 / 4 6 30 / 20 22 14 / "
+              "7 25 26 / 23 9 10 / 8 11 31 / 24 27 15"),
+    (39, 3): ((19,), 2, range(19),
+              "38 0 22 / 1 35 27 / 2 11 14 / 3 19 7 / 4 17 28 / 5 6 25 / 8 33 16 / "
+              "9 37 32 / 10 20 12 / 13 31 18 / 15 36 29 / 21 30 34 / 23 24 26"),
+    (51, 3): ((50,), 1, range(25),
+              "50 0 25 / 1 3 36 / 26 28 11 / 2 5 10 / 27 30 35 / 4 15 33 / 29 40 8 / "
+              "6 37 46 / 31 12 21 / 7 19 41 / 32 44 16 / 9 22 45 / 34 47 20 / 13 39 43 / "
+              "38 14 18 / 17 23 24 / 42 48 49"),
+    (57, 3): ((56,), 1, range(28),
+              "56 0 28 / 1 32 42 / 29 4 14 / 2 5 35 / 30 33 7 / 3 37 38 / 31 9 10 / "
+              "6 15 20 / 34 43 48 / 8 46 53 / 36 18 25 / 11 23 50 / 39 51 22 / 12 16 52 / "
+              "40 44 24 / 13 26 45 / 41 54 17 / 19 21 27 / 47 49 55"),
+    (63, 3): ((31,), 2, range(31),
+              "62 28 31 / 0 60 45 / 1 54 29 / 2 3 14 / 4 26 42 / 5 7 38 / 6 21 36 / "
+              "8 59 49 / 9 30 51 / 10 18 23 / 11 46 35 / 12 44 16 / 13 27 50 / "
+              "15 55 32 / 17 43 24 / 19 37 25 / 20 47 33 / 22 61 58 / 34 53 40 / "
+              "39 41 48 / 52 57 56"),
+    (28, 4): ((3, 3, 3), 1, (0, 3, 6, 9, 12, 15, 18, 21, 24),
+              "27 0 1 2 / 3 24 14 6 / 4 25 12 7 / 5 26 13 8 / 9 21 17 19 / 10 22 15 20 / "
+              "11 23 16 18"),
+    (40, 4): ((39,), 1, range(13),
+              "39 0 13 26 / 1 5 8 25 / 14 18 21 38 / 27 31 34 12 / 2 3 11 36 / "
+              "15 16 24 10 / 28 29 37 23 / 4 6 22 33 / 17 19 35 7 / 30 32 9 20"),
+    (52, 4): ((51,), 1, range(17),
+              "51 0 17 34 / 1 3 23 31 / 18 20 40 48 / 35 37 6 14 / 2 13 26 38 / "
+              "19 30 43 4 / 36 47 9 21 / 5 8 15 50 / 22 25 32 16 / 39 42 49 33 / "
+              "7 11 12 44 / 24 28 29 10 / 41 45 46 27"),
+    (64, 4): ((63,), 1, range(21),
+              "63 0 21 42 / 1 14 36 48 / 22 35 57 6 / 43 56 15 27 / 2 4 34 40 / "
+              "23 25 55 61 / 44 46 13 19 / 3 8 47 62 / 24 29 5 20 / 45 50 26 41 / "
+              "7 52 59 60 / 28 10 17 18 / 49 31 38 39 / 9 12 32 58 / 30 33 53 16 / "
+              "51 54 11 37"),
+}
+
+
+#: Schedules where no two players meet twice but some never meet (the players do not fit a
+#: resolvable design), in the same form as ``_BASE``: the most rounds known for that count.
+_PACKINGS: dict[tuple[int, int], tuple[tuple[int, ...], int, tuple[int, ...] | range, str]] = {
+    (20, 4): ((5,), 4, range(5),
+              "0 10 12 15 / 1 19 8 5 / 2 13 4 7 / 3 11 17 9 / 6 14 18 16"),
+}
+
+
+def sizes() -> list[tuple[int, int]]:
+    """(players, table size) of every shipped design beyond the affine planes."""
+    return sorted(_BASE, key=lambda key: (key[1], key[0]))
+
+
+def _add(a: int, b: int, mods: tuple[int, ...]) -> int:
+    """a + b in the group Z_m1 x Z_m2 x ..., elements numbered in mixed radix."""
+    out, scale = 0, 1
+    for m in reversed(mods):
+        out += ((a % m + b % m) % m) * scale
+        a, b, scale = a // m, b // m, scale * m
+    return out
+
+
+def _develop(mods: tuple[int, ...], copies: int, shifts: tuple[int, ...] | range,
+             text: str) -> list[list[list[int]]]:
+    """Every round: each base round with each translation added to its points."""
+    order = 1
+    for m in mods:
+        order *= m
+    fixed = copies * order
+    rounds = []
+    for base in text.split("|"):
+        tables = [[int(p) for p in t.split()] for t in base.split("/")]
+        for s in shifts:
+            rounds.append([[p if p >= fixed else (p // order) * order + _add(p % order, s, mods)
+                            for p in t] for t in tables])
+    return rounds
+
+
+@cache
+def resolvable(n: int, size: int) -> list[list[list[int]]] | None:
+    """The rounds of the shipped resolvable design for ``n`` players at tables of ``size``
+    (points 0..n-1), checked pair by pair, or None when none is shipped."""
+    if (n, size) not in _BASE:
+        return None
+    rounds = _develop(*_BASE[n, size])
+    if not is_resolvable(rounds, n, size):  # the data is fixed: this is a guard, not a branch
+        raise AssertionError(f"the shipped design for {n} players is not exact")
+    return rounds
+
+
+@cache
+def packing(n: int, size: int) -> list[list[list[int]]] | None:
+    """The shipped rounds for ``n`` players at tables of ``size`` in which no two players
+    meet twice (the most such rounds known), checked, or None when none is shipped.
+
+    Where every player misses exactly one other (a perfect matching of missed pairs) and
+    tables seat 4, one more round seats two missed pairs at every table: then every pair
+    has met, and none more than twice.
+
+    >>> len(packing(20, 4)), packing(24, 4)
+    (5, None)
+    """
+    if (n, size) not in _PACKINGS:
+        return None
+    rounds = _develop(*_PACKINGS[n, size])
+    met: set[tuple[int, int]] = set()
+    for tables in rounds:
+        if sorted(p for t in tables for p in t) != list(range(n)):
+            raise AssertionError(f"the shipped rounds for {n} players are not rounds")
+        for t in tables:
+            for pair in combinations(sorted(t), 2):
+                if pair in met:
+                    raise AssertionError(f"the shipped rounds for {n} players repeat a pair")
+                met.add(pair)
+    missed = [(a, b) for a in range(n) for b in range(a + 1, n) if (a, b) not in met]
+    if size == 4 and len({p for pair in missed for p in pair}) == n == 2 * len(missed):
+        rounds.append([[*missed[i], *missed[i + 1]] for i in range(0, len(missed), 2)])
+    return rounds
+
+
+def is_resolvable(rounds: list[list[list[int]]], n: int, size: int) -> bool:
+    """Every round seats each of 0..n-1 once at tables of ``size``, and every two players
+    share exactly one table over all the rounds."""
+    met: set[tuple[int, int]] = set()
+    for tables in rounds:
+        if sorted(p for t in tables for p in t) != list(range(n)):
+            return False
+        for t in tables:
+            if len(t) != size:
+                return False
+            for pair in combinations(sorted(t), 2):
+                if pair in met:
+                    return False
+                met.add(pair)
+    return len(met) == n * (n - 1) // 2
