@@ -18,7 +18,7 @@ from typing import Any
 
 from umaoka.engine import UmaokaError, ruleset, settle
 from umaoka.engine.errors import excerpt
-from umaoka.engine.imported import csv_plain, csv_rows, csv_text, decode
+from umaoka.engine.imported import csv_plain, csv_rows, csv_text
 from umaoka.engine.imports import (
     FORMATS,
     ImportedGame,
