@@ -120,6 +120,8 @@ def read_csv(path: Path, rules: Ruleset, skip_bad_rows: bool = False) -> CsvLeag
     if not lines or not lines[0].strip():
         raise UmaokaError("is empty; its first line must be the header "
                           f"{','.join(csv_columns(rules.players))}.")
+    if '"' not in text:  # then a line is a row: too many games refused before any is read
+        _check_game_count(lines)
     n = rules.players
     reader = csv.reader(io.StringIO(text, newline=""), delimiter=_delimiter(lines[0]))
     rows = csv_rows(reader)  # csv's own errors as a sentence naming the line
@@ -175,6 +177,20 @@ def read_csv(path: Path, rules: Ruleset, skip_bad_rows: bool = False) -> CsvLeag
             raise UmaokaError(f"{where}: a league workbook holds at most {MAX_GAMES:,} games; "
                               "split the file into seasons, one file each.")
     return CsvLeague(league, warnings)
+
+
+def _check_game_count(lines: list[str]) -> None:
+    """Refuse a file of more games than a workbook holds at once (the same sentence as the
+    row-by-row check, without settling 50,000 rows first). Only for a file without quotes,
+    where each line that is not blank is one game (the header aside)."""
+    games = 0
+    for number, line in enumerate(lines[1:], 2):
+        if line.strip(" \t\r\n,;"):
+            games += 1
+            if games > MAX_GAMES:
+                raise UmaokaError(f"line {number}: a league workbook holds at most "
+                                  f"{MAX_GAMES:,} games; split the file into seasons, one "
+                                  "file each.")
 
 
 def _row_problem(header: list[str], cell: Any, where: str) -> str | None:

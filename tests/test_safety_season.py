@@ -701,3 +701,24 @@ def test_a_layout_sheet_of_too_many_rows_gives_the_right_reason(
     assert code == 2 and took < FAST
     one_sentence(err, "at most 100 league tabs or stages")
     assert "games" not in err
+
+
+@pytest.mark.parametrize("quoted", [False, True])
+def test_batch_counts_games_before_reading_them(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                quoted: bool) -> None:
+    """Too many games are refused by counting lines first (a file without quotes: a line is
+    a row) or row by row (with quotes): the same sentence and line, blank lines skipped."""
+    import umaoka.templates.batch as batch
+    from umaoka.engine import ruleset
+
+    monkeypatch.setattr(batch, "MAX_GAMES", 3)
+    name = '"Aki"' if quoted else "Aki"
+    row = f",1,1,1,{name},35700,Ben,32400,Chie,22200,Dan,9700\n"
+    header = ("date,session,table,game,east,east_score,south,south_score,west,west_score,"
+              "north,north_score\n")
+    path = tmp_path / "big.csv"
+    path.write_text(header + row + "\n,,,\n" + row * 3, encoding="utf-8")
+    with pytest.raises(UmaokaError, match=r"^line 7: a league workbook holds at most 3 games; "):
+        batch.read_csv(path, ruleset("standard"))
+    path.write_text(header + row + "\n" + row * 2, encoding="utf-8")
+    assert len(batch.read_csv(path, ruleset("standard")).league.games) == 3
