@@ -275,8 +275,9 @@ def settled_source(path: Path) -> str | None:
     try:
         if META_SHEET not in wb.sheetnames:
             raise _not_ours(Path(path))
-        rows = {str(r[0]): r[1] for _, r in _SheetRows(wb[META_SHEET], 1, 2, 1000).read().items()
-                if r and r[0]}
+        # the layout sheet: one row a league tab (0: not games, for the limit's message)
+        layout = _SheetRows(wb[META_SHEET], 1, 2, 1000, 0).read()
+        rows = {str(r[0]): r[1] for _, r in layout.items() if r and r[0]}
     finally:
         wb.close()
     if rows.get("settled") in (1, "1", True):
