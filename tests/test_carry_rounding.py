@@ -375,12 +375,9 @@ def test_mj_season_counts_platform_rows() -> None:
 def test_live_season_standings_count_platform_rows(tmp_path: Path) -> None:
     """The written workbook's live Season standings (pycel with umaoka's functions plugged
     in) equal the engine's with platform rows, also after a platform final is changed."""
-    import sys
-    import types
-
     import test_live_season as live
-    from pycel import ExcelCompiler, excelwrapper
-    from test_pycel import _defined_names, if_, iferror, mj_settle
+    from pycel import ExcelCompiler
+    from test_pycel import pycel_functions
 
     book = _lobby_book()
     path = write_league(book, tmp_path / "lobby.xlsx")
@@ -389,39 +386,32 @@ def test_live_season_standings_count_platform_rows(tmp_path: Path) -> None:
              if hasattr(c.value, "text") and "MJ_SEASON" in c.value.text.upper()]
     assert calls and all(c.rstrip(")").endswith(',"en","1,2"),') or '"1,2"' in c
                          for c in calls)
-    plugin = types.ModuleType("umaoka_platform_season_plugin")
-    for name, f in (("mj_settle", mj_settle), ("_xldudf_mj_settle", mj_settle),
-                    ("mj_season", live.mj_season), ("_xldudf_mj_season", live.mj_season),
-                    ("error_type", live.error_type), ("iferror", iferror), ("if_", if_)):
-        setattr(plugin, name, f)
-    sys.modules[plugin.__name__] = plugin
-    original = excelwrapper.ExcelOpxWrapper.defined_names
-    excelwrapper.ExcelOpxWrapper.defined_names = property(_defined_names)  # type: ignore
     try:
-        live.MODE["now"] = "on"
-        xl = ExcelCompiler(filename=str(path), plugins=[plugin.__name__])
-        headers = live._headers(path)
-        assert len(headers) == 2  # two stages, players only (no teams)
+        with pycel_functions("umaoka_platform_season_plugin", mj_season=live.mj_season,
+                             _xldudf_mj_season=live.mj_season,
+                             error_type=live.error_type) as plugin:
+            live.MODE["now"] = "on"
+            xl = ExcelCompiler(filename=str(path), plugins=[plugin])
+            headers = live._headers(path)
+            assert len(headers) == 2  # two stages, players only (no teams)
 
-        def shown() -> list[list[list[Any]]]:
-            return [live._table(xl, h, 15) for h in headers]
+            def shown() -> list[list[list[Any]]]:
+                return [live._table(xl, h, 15) for h in headers]
 
-        live._same(shown(), season_result(book))
-        # Aki's lobby final +45.3 -> +5.3 (and Dan's -39.8 -> +0.2): the tables follow
-        lg = book.leagues[0]
-        from umaoka.templates.build import LeagueCols
-        cols = LeagueCols(4, given=True)
-        aki, dan = (f"'{lg.name}'!{chr(64 + c)}5" for c in (cols.given_cols[0],
-                                                             cols.given_cols[3]))
-        xl.set_value(aki, 5.3)
-        xl.set_value(dan, 0.2)
-        lg.games[0].given = [5.3, 9.1, -14.6, 0.2]
-        after = season_result(book)
-        live._same(shown(), after)
-        assert {p.name: p.total for p in after.stages[0].players}["Aki"] == D("-105.7")
+            live._same(shown(), season_result(book))
+            # Aki's lobby final +45.3 -> +5.3 (and Dan's -39.8 -> +0.2): the tables follow
+            lg = book.leagues[0]
+            from umaoka.templates.build import LeagueCols
+            cols = LeagueCols(4, given=True)
+            aki, dan = (f"'{lg.name}'!{chr(64 + c)}5" for c in (cols.given_cols[0],
+                                                                 cols.given_cols[3]))
+            xl.set_value(aki, 5.3)
+            xl.set_value(dan, 0.2)
+            lg.games[0].given = [5.3, 9.1, -14.6, 0.2]
+            after = season_result(book)
+            live._same(shown(), after)
+            assert {p.name: p.total for p in after.stages[0].players}["Aki"] == D("-105.7")
     finally:
-        excelwrapper.ExcelOpxWrapper.defined_names = original  # type: ignore
-        del sys.modules[plugin.__name__]
         live.MODE["now"] = "on"
 
 

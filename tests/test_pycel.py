@@ -8,8 +8,10 @@ around the add-in call, which passes the add-in's results through.
 
 from __future__ import annotations
 
+import contextlib
 import sys
 import types
+from collections.abc import Iterator
 from decimal import Decimal
 from pathlib import Path
 from typing import Any
@@ -73,25 +75,36 @@ def iferror(value: Any, fallback: Any) -> Any:
     return logical.iferror(value, fallback)
 
 
-@pytest.fixture(scope="module")
-def evaluated(tmp_path_factory: pytest.TempPathFactory) -> tuple[Any, Any]:
-    plugin = types.ModuleType("umaoka_pycel_plugin")
-    plugin.mj_settle = mj_settle  # type: ignore[attr-defined]
-    # xlwings Lite's saved form (the default runtime), bound as Excel binds it on load
-    plugin._xldudf_mj_settle = mj_settle  # type: ignore[attr-defined]
-    plugin.iferror = iferror  # type: ignore[attr-defined]
-    plugin.if_ = if_  # type: ignore[attr-defined]
-    sys.modules[plugin.__name__] = plugin
+@contextlib.contextmanager
+def pycel_functions(name: str, **functions: Any) -> Iterator[str]:
+    """pycel set up as Excel with umaoka's functions: a plugin module ``name`` holding
+    MJ_SETTLE (also under xlwings Lite's saved name), IFERROR and IF (the array-expanding
+    ones above) and ``functions`` (lower-case Excel names; they may replace those), and
+    defined names read with openpyxl 3.1's API. Yields the plugin's name for
+    ``ExcelCompiler(plugins=[...])``; everything is undone afterwards."""
+    plugin = types.ModuleType(name)
+    defaults = {"mj_settle": mj_settle, "_xldudf_mj_settle": mj_settle,
+                "iferror": iferror, "if_": if_}
+    for key, f in {**defaults, **functions}.items():
+        setattr(plugin, key, f)
+    sys.modules[name] = plugin
     original = excelwrapper.ExcelOpxWrapper.defined_names
     excelwrapper.ExcelOpxWrapper.defined_names = property(_defined_names)  # type: ignore
+    try:
+        yield name
+    finally:
+        excelwrapper.ExcelOpxWrapper.defined_names = original  # type: ignore
+        del sys.modules[name]
+
+
+@pytest.fixture(scope="module")
+def evaluated(tmp_path_factory: pytest.TempPathFactory) -> tuple[Any, Any]:
     book = demo_book(16)
     path = tmp_path_factory.mktemp("pycel") / "demo.xlsx"
     save_workbook(build_workbook(book), path)
-    try:
-        yield ExcelCompiler(filename=str(path), plugins=[plugin.__name__]), book
-    finally:
-        excelwrapper.ExcelOpxWrapper.defined_names = original  # type: ignore
-        del sys.modules[plugin.__name__]
+    # xlwings Lite's saved form (the default runtime) is bound as Excel binds it on load
+    with pycel_functions("umaoka_pycel_plugin") as plugin:
+        yield ExcelCompiler(filename=str(path), plugins=[plugin]), book
 
 
 def test_results_places_and_check(evaluated: tuple[Any, Any]) -> None:
@@ -174,18 +187,10 @@ def test_wildcard_names_are_matched_exactly(tmp_path: Path) -> None:
     from test_safety_season import _wild_book
     from umaoka.templates.build import write_league
 
-    plugin = types.ModuleType("umaoka_pycel_wild")
-    plugin.mj_settle = mj_settle  # type: ignore[attr-defined]
-    plugin._xldudf_mj_settle = mj_settle  # type: ignore[attr-defined]
-    plugin.iferror = iferror  # type: ignore[attr-defined]
-    plugin.if_ = if_  # type: ignore[attr-defined]
-    sys.modules[plugin.__name__] = plugin
-    original = excelwrapper.ExcelOpxWrapper.defined_names
-    excelwrapper.ExcelOpxWrapper.defined_names = property(_defined_names)  # type: ignore
-    try:
-        book = _wild_book()
+    book = _wild_book()
+    with pycel_functions("umaoka_pycel_wild") as plugin:
         xl = ExcelCompiler(filename=str(write_league(book, tmp_path / "wild.xlsx")),
-                           plugins=[plugin.__name__])
+                           plugins=[plugin])
         rules = book.rules[0].ruleset
         expected = standings([(g.players, settle(g.scores, rules))
                               for g in book.leagues[0].games])
@@ -193,6 +198,3 @@ def test_wildcard_names_are_matched_exactly(tmp_path: Path) -> None:
             got = [xl.evaluate(f"'Spring Standings'!{c}{5 + k}") for c in "BCD"]
             assert (got[0], got[1], Decimal(str(got[2]))) == (p.name, p.games, p.total)
         assert [p.name for p in expected[:1]] == ["A*"] and expected[0].games == 2
-    finally:
-        excelwrapper.ExcelOpxWrapper.defined_names = original  # type: ignore
-        del sys.modules[plugin.__name__]

@@ -611,21 +611,10 @@ def test_template_formulas_with_new_options_in_pycel(tmp_path: Path) -> None:
     # A real formula evaluator computes the template: MJ_SETTLE reads the rules sheet's
     # range (with its round_on row), and the native Places formulas share tied places
     # under split_uma as under split.
-    import sys
-    import types
+    from pycel import ExcelCompiler
+    from test_pycel import _col, pycel_functions
 
-    from pycel import ExcelCompiler, excelwrapper
-    from test_pycel import _col, _defined_names, if_, iferror, mj_settle
-
-    plugin = types.ModuleType("umaoka_pycel_rounding")
-    plugin.mj_settle = mj_settle  # type: ignore[attr-defined]
-    plugin._xldudf_mj_settle = mj_settle  # type: ignore[attr-defined]  # Lite's saved form
-    plugin.iferror = iferror  # type: ignore[attr-defined]
-    plugin.if_ = if_  # type: ignore[attr-defined]
-    sys.modules[plugin.__name__] = plugin
-    original = excelwrapper.ExcelOpxWrapper.defined_names
-    excelwrapper.ExcelOpxWrapper.defined_names = property(_defined_names)  # type: ignore
-    try:
+    with pycel_functions("umaoka_pycel_rounding") as plugin:
         people = ["Aki", "Ben", "Chie", "Dan"]
         book = make_book(["tenhou-classic", "standard; ties=split_uma"], ["A", "B"], people)
         book.leagues[0].games.append(Game(session=1, table=1, number=1, players=people,
@@ -634,14 +623,11 @@ def test_template_formulas_with_new_options_in_pycel(tmp_path: Path) -> None:
                                           scores=[10000, 35000, 20000, 35000]))
         path = tmp_path / "pycel.xlsx"
         save_workbook(build_workbook(book), path)
-        xl = ExcelCompiler(filename=str(path), plugins=[plugin.__name__])
+        xl = ExcelCompiler(filename=str(path), plugins=[plugin])
         cols = LeagueCols(4)
         finals_a = [xl.evaluate(f"'A'!{_col(c)}5") for c in cols.results]
         finals_b = [xl.evaluate(f"'B'!{_col(c)}5") for c in cols.results]
         places_b = [xl.evaluate(f"'B'!{_col(c)}5") for c in cols.places]
-    finally:
-        excelwrapper.ExcelOpxWrapper.defined_names = original  # type: ignore
-        del sys.modules[plugin.__name__]
     assert finals_a == [57, 12, -15, -54]
     assert finals_b == [-40, 40, -20, 20]
     assert places_b == [4, 1, 3, 1]
