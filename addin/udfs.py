@@ -1159,12 +1159,9 @@ def MJ_SEASON(stages: Cells, settings: Cells = None, players: Cells = None,
     below the table with the reason, the rest still rank. lang "en" or "ja" writes the
     tie-break and flags in words of that language; platform names the stages whose games
     end with a platform-finals block."""
-    # Error cells as their text ("#N/A"), as xlwings' err_to_str gives every other function's
-    # arguments: a #N/A must be named, never pass for an empty cell.
-    stages, settings, players, penalties, stage, what, lang = (_read(a, errors=True) for a in (
+    stages, settings, players, penalties, stage, what, lang = map(_read, (
         stages, settings, players, penalties, stage, what, lang))
-    ruleset1, ruleset2, ruleset3, ruleset4 = (_read(r, errors=True) for r in (
-        ruleset1, ruleset2, ruleset3, ruleset4))
+    ruleset1, ruleset2, ruleset3, ruleset4 = map(_read, (ruleset1, ruleset2, ruleset3, ruleset4))
     try:
         return _season_table(stages, settings, players, penalties, stage, what,
                              [games1, games2, games3, games4],
@@ -1173,23 +1170,20 @@ def MJ_SEASON(stages: Cells, settings: Cells = None, players: Cells = None,
         raise UmaokaExcelError(excerpt(str(e), 400)) from None
 
 
-def _read(value: Cells, errors: bool = False) -> Cells:
-    """An argument MJ_SEASON takes "raw" (the games excepted) as xlwings' usual conversion
-    reads it: blank cells and JavaScript's null as None, error values as None (``errors``:
-    as their text, xlwings' ``err_to_str``), other Office.js value objects as their value;
-    without its cost per cell (xlwings 0.37 looks for Pyodide once per cell outside it)."""
+def _read(value: Cells) -> Cells:
+    """An argument MJ_SEASON takes "raw" (the games excepted), each cell read by
+    :func:`_cell` with "" as blank: an error cell as its text ("#N/A" must be named, never
+    pass for an empty cell), as xlwings' ``err_to_str`` gives every other function's
+    arguments; without xlwings' cost per cell (0.37 looks for Pyodide once per cell
+    outside it)."""
     if isinstance(value, (list, tuple)):
-        return [_read(c, errors) if isinstance(c, (list, tuple)) else _read_cell(c, errors)
-                for c in value]
-    return _read_cell(value, errors)
+        return [_read(c) if isinstance(c, (list, tuple)) else _read_cell(c) for c in value]
+    return _read_cell(value)
 
 
-def _read_cell(value: Any, errors: bool = False) -> Any:
-    if type(value) is dict:
-        if value.get("type") == "Error" and not errors:
-            return None
-        return value.get("basicValue")
-    return None if value is None or value == "" or type(value) is _JS_NULL else value
+def _read_cell(value: Any) -> Any:
+    cell = _cell(value)
+    return None if type(cell) is str and cell == "" else cell
 
 
 def _platform_stages(value: Cells, count: int) -> set[int]:

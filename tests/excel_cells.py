@@ -187,6 +187,8 @@ ERROR_CASES: list[tuple[str, str, list[Any], str]] = [
     ("rank points, rank", "MJ_RANKPOINTS",
      [[[1, 2, 3, 4]], one("tenhou"), one("phoenix"), one(ERROR)], f"rank {_SAYS}"),
     ("season, stage", "MJ_SEASON", season(one(ERROR)), f"stage {_SAYS}"),
+    ("season, stage, an error sent without its text", "MJ_SEASON",
+     season(one({"type": "Error", "errorType": "NotAvailable"})), f"stage {_SAYS}"),
     ("season, a player's name", "MJ_SEASON",
      [STAGES, SETTINGS, [PLAYERS[0], [ERROR, "Red"]], *season(one("Final"))[3:]],
      "row 2 of players is the Excel error #N/A; fix the cell it comes from."),
