@@ -250,13 +250,13 @@ def _same(a: Any, b: Any) -> bool:
     return a == b
 
 
-@needs_lo
-def test_saved_values_are_what_the_formulas_compute(tmp_path: Path) -> None:
-    book, bad = _book_with_edge_rows()
+def recalculated_alike(book: Any, tmp_path: Path) -> tuple[dict, dict, int]:
+    """Write ``book``, then have LibreOffice compute the same workbook from scratch with the
+    add-in's block results given as values (what MJ_SETTLE returns in Excel): every other
+    formula is its own, and each must equal the value we saved. Gives our values,
+    LibreOffice's, and how many formulas were compared."""
     ours = write_league(book, tmp_path / "ours.xlsx")
     saved = _values(ours)
-    # LibreOffice computes the same workbook from scratch, with the add-in's block results
-    # given as values (what MJ_SETTLE returns in Excel): every other formula is its own
     wb = load_workbook(ours)
     cols = LeagueCols(4)
     for lg in book.leagues:
@@ -277,6 +277,13 @@ def test_saved_values_are_what_the_formulas_compute(tmp_path: Path) -> None:
                 key = (ws.title, c.coordinate)
                 assert _same(saved[key], theirs[key]), (key, c.value, saved[key], theirs[key])
                 checked += 1
+    return saved, theirs, checked
+
+
+@needs_lo
+def test_saved_values_are_what_the_formulas_compute(tmp_path: Path) -> None:
+    book, bad = _book_with_edge_rows()
+    saved, theirs, checked = recalculated_alike(book, tmp_path)
     assert checked > 3500  # check, places, helpers, standings, chart tables
     row = [saved[("Spring 2026", f"{x}{bad}")] for x in "RSTUVW"]
     assert row[0] == "Off by -100" and row[1].startswith("scores add up to")
