@@ -129,7 +129,7 @@ def _standings_table(rows: Sequence[Any], title: str, wide: bool = False,
     """The standings for the terminal, fitted to its width (``wide``: every column)."""
     from umaoka.engine import standings_table
 
-    from .tables import Column, fit
+    from umaoka.addin.tables import Column, fit
 
     data = standings_table(list(rows))
     header = data[0]
@@ -296,7 +296,7 @@ def _season_lines(report: Any) -> None:
     if getattr(report, "season", None) is not None:
         from umaoka.addin.season_cli import season_report
 
-        from .tables import shown
+        from umaoka.addin.tables import shown
 
         print("\n".join(shown(line) for line in season_report(report.season)))
 
@@ -308,7 +308,7 @@ def cmd_settle(args: argparse.Namespace) -> int:
     check_spreadsheet(Path(args.input))
     report = settle_file(Path(args.input), Path(args.output) if args.output else None,
                          force=args.force)
-    from .tables import shown
+    from umaoka.addin.tables import shown
 
     for line in report.problems:
         print(f"{PROG}: warning: {shown(line)}", file=sys.stderr)
@@ -328,7 +328,7 @@ def cmd_batch(args: argparse.Namespace) -> int:
     from rich.progress import Progress
     from umaoka.templates.batch import csv_files, run_batch
 
-    from .tables import shown
+    from umaoka.addin.tables import shown
 
     folder = Path(args.spec)
     rules = ruleset(args.ruleset)
@@ -477,7 +477,7 @@ def cmd_season(args: argparse.Namespace) -> int:
 
     lines, problems = run(Path(args.season), [Path(p) for p in args.games],
                           [Path(p) for p in args.penalties or ()], args.stage)
-    from .tables import shown
+    from umaoka.addin.tables import shown
 
     for line in problems:
         print(f"{PROG}: warning: {shown(line)}", file=sys.stderr)
@@ -616,7 +616,7 @@ def _rankpoints_csv(args: argparse.Namespace, n: int) -> int:
         read = read_csv(path, rules)
     except UmaokaError as e:  # batch's sentences read on from the file's name
         raise UmaokaError(f"{path.name} {e}") from None
-    from .tables import markup, shown
+    from umaoka.addin.tables import markup, shown
 
     for warning in read.warnings:
         print(f"{PROG}: warning: {shown(path.name)} {shown(warning)}", file=sys.stderr)

@@ -33,8 +33,8 @@ from xml.sax.saxutils import escape, quoteattr
 from umaoka.engine import UmaokaError
 from umaoka.templates.io import check_target, write_atomic
 
-from .lite import lite_requirements, lite_source
-from .parts import (
+from umaoka.addin.lite import lite_requirements, lite_source
+from umaoka.addin.parts import (
     DECLARATION,
     HeldParts,
     Package,

@@ -34,7 +34,7 @@ from umaoka.engine.seating import MAX_PLAYERS, parse_avoid, parse_pins, schedule
 from umaoka.engine.stats import head_to_head, player_stats
 from umaoka.templates.io import MAX_INPUT, read_input, read_text
 
-from .update import backup_path, check_not_open, check_not_report, update_writer
+from umaoka.addin.update import backup_path, check_not_open, check_not_report, update_writer
 
 PROG = "umaoka"
 WIDTH = 80
@@ -72,7 +72,7 @@ def _table(headers: Sequence[str], rows: Sequence[Sequence[Any]], title: str | N
     from rich import box
     from rich.table import Table
 
-    from .tables import markup
+    from umaoka.addin.tables import markup
 
     table = Table(title=markup(title) if title else None, box=box.SIMPLE_HEAD,
                   header_style="bold", title_style="bold", pad_edge=False)
@@ -96,7 +96,7 @@ def _pct(v: Decimal | None) -> str:
 
 
 def _warn(problems: Sequence[Problem | str]) -> None:
-    from .tables import shown
+    from umaoka.addin.tables import shown
 
     for p in problems:
         print(f"{PROG}: warning: {shown(p)}", file=sys.stderr)
@@ -156,7 +156,7 @@ def _players(spec: str) -> int | list[str]:
 
 
 def cmd_seating(args: argparse.Namespace) -> int:
-    from .tables import markup, shown
+    from umaoka.addin.tables import markup, shown
 
     pins = parse_pins(_text(Path(args.fixed)), args.tables_of) if args.fixed else []
     s = schedule(_players(args.players), args.rounds, args.tables_of, args.seed, pins,
@@ -315,7 +315,7 @@ def _import_into(args: argparse.Namespace, result: ImportResult) -> int:
     report = import_into(book_path, result, args.league, out or book_path, force=args.force,
                          keep_duplicates=args.keep_duplicates, strict=args.strict,
                          session=args.session, warn=_warn, write=update_writer(book_path, out))
-    from .tables import shown
+    from umaoka.addin.tables import shown
 
     kinds = sorted({"platform finals" if g.settled else "game logs" for g in report.added})
     print(shown(f"{_wrote(book_path, out)}: {len(report.added)} games added to "

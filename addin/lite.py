@@ -187,7 +187,7 @@ def _built() -> tuple[str, frozenset[str]]:
 def build_lite_source() -> str:
     """The text of main.py: the engine and the Excel functions as one importable module.
 
-    Imports of umaoka are removed (``from .x import a as b`` becomes ``b = a``), the other
+    Imports of umaoka are removed (``from umaoka.addin.x import a as b`` becomes ``b = a``), the other
     top-level imports are gathered at the top and module docstrings are dropped. A private
     top-level name that an earlier module already uses (``_closest`` in rules and hands) is
     renamed in the later module (``_hands_closest``), where it is defined and everywhere
@@ -254,7 +254,7 @@ def _build() -> tuple[str, frozenset[str]]:
             if isinstance(node, ast.Import) or any(a.name == "*" for a in node.names) \
                     or by_name.get(_source_module(node, m.name) + "." + node.names[0].name):
                 raise UmaokaError(f"{m.where(node)}: cannot inline '{ast.unparse(node)}'; "
-                                  "import names (from .module import name) instead.")
+                                  "import names (from umaoka.addin.module import name) instead.")
             assigns = []
             for a in node.names:
                 final = resolve(node, m, a.name)

@@ -11,7 +11,7 @@ def lite_code(runtime: Any) -> dict[str, Any]:
     """For an xlwings Lite workbook: put the functions' code inside, as Lite keeps it."""
     if runtime.kind != "lite":
         return {"add_parts": None}
-    from .embed import lite_parts
+    from umaoka.addin.embed import lite_parts
 
     return {"add_parts": lite_parts, "lite_code_inside": True}
 

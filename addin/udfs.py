@@ -53,8 +53,8 @@ from umaoka.engine.standings import quick_lines, standings_line, tally
 from umaoka.engine.stats import player_stats
 from xlwings.conversion import Converter
 
-from .recalc import PLAIN, Blocks
-from .season_cache import FAST, RowMemo, SeasonRuns
+from umaoka.addin.recalc import PLAIN, Blocks
+from umaoka.addin.season_cache import FAST, RowMemo, SeasonRuns
 
 __all__ = [
     "MJ_EXPLAIN",

@@ -5,14 +5,14 @@
 (Decimal('46'), Decimal('12'), Decimal('-18'), Decimal('-40'))
 """
 
-from .batch import Settled, settle_many
-from .errors import UmaokaError
-from .presets import PRESETS, Preset
-from .resolve import preset, ruleset
-from .rules import CHOICES, FIELD_HELP, FIELDS, Ruleset, parse_uma
-from .settle import Settlement, rank, seat_names, settle, tenths_to_decimal
-from .shortcut import Shortcut, offsets, shortcut
-from .standings import STANDINGS_HEADER, PlayerStanding, standings, standings_table
+from umaoka.engine.batch import Settled, settle_many
+from umaoka.engine.errors import UmaokaError
+from umaoka.engine.presets import PRESETS, Preset
+from umaoka.engine.resolve import preset, ruleset
+from umaoka.engine.rules import CHOICES, FIELD_HELP, FIELDS, Ruleset, parse_uma
+from umaoka.engine.settle import Settlement, rank, seat_names, settle, tenths_to_decimal
+from umaoka.engine.shortcut import Shortcut, offsets, shortcut
+from umaoka.engine.standings import STANDINGS_HEADER, PlayerStanding, standings, standings_table
 
 __all__ = [
     "CHOICES",

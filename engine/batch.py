@@ -27,10 +27,10 @@ from contextlib import contextmanager
 from decimal import Decimal
 from typing import Any, overload
 
-from .errors import UmaokaError
-from .resolve import ruleset as resolve
-from .rules import Ruleset
-from .settle import (
+from umaoka.engine.errors import UmaokaError
+from umaoka.engine.resolve import ruleset as resolve
+from umaoka.engine.rules import Ruleset
+from umaoka.engine.settle import (
     _TENTHS,
     _WHOLE,
     MAX_POINTS,

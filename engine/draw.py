@@ -17,7 +17,7 @@ from __future__ import annotations
 import math
 import random
 
-from .designs import packing, resolvable
+from umaoka.engine.designs import packing, resolvable
 
 #: Most search steps by default (about a second); ``steps=`` asks for more or fewer.
 STEPS = 120_000

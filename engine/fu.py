@@ -16,7 +16,7 @@ fu must be 20, 25 or a multiple of 10 from 30 to 140 (got 35); round the fu up t
 
 from __future__ import annotations
 
-from .errors import UmaokaError
+from umaoka.engine.errors import UmaokaError
 
 # How the largest fu are derived. Fu = 20 + sets + pair + wait + win, rounded up to 10, where
 #   a set is worth at most 32 (a concealed kan of terminals or honors; open 16),

@@ -35,9 +35,9 @@ from dataclasses import dataclass
 from decimal import Decimal, InvalidOperation
 from typing import Any
 
-from .errors import UmaokaError, excerpt
-from .settle import Settlement, _check_penalties, settle
-from .substitutes import credit
+from umaoka.engine.errors import UmaokaError, excerpt
+from umaoka.engine.settle import Settlement, _check_penalties, settle
+from umaoka.engine.substitutes import credit
 
 SEATS = ("east", "south", "west", "north")
 #: The columns of a finals CSV (``umaoka import``): players in finishing order.

@@ -19,8 +19,8 @@ from decimal import Decimal, InvalidOperation
 from functools import lru_cache
 from typing import Any
 
-from .errors import UmaokaError, excerpt
-from .rules import _closest, _switch, _unknown_value
+from umaoka.engine.errors import UmaokaError, excerpt
+from umaoka.engine.rules import _closest, _switch, _unknown_value
 
 #: The rule keys a hand-rules text or mapping may use.
 HAND_RULE_KEYS: tuple[str, ...] = (

@@ -38,9 +38,9 @@ from mahjong.constants import EAST, SOUTH
 from mahjong.hand_calculating.hand_config import HandConfig, OptionalRules
 from mahjong.hand_calculating.scores import Aotenjou, ScoresCalculator
 
-from .errors import UmaokaError, excerpt
-from .fu import ALL_FU, FU_VALUES, MAX_FU, check_fu
-from .hand_rules import (
+from umaoka.engine.errors import UmaokaError, excerpt
+from umaoka.engine.fu import ALL_FU, FU_VALUES, MAX_FU, check_fu
+from umaoka.engine.hand_rules import (
     HAND_RULE_HELP,
     HAND_RULE_KEYS,
     KAZOE_CHOICES,
@@ -49,8 +49,8 @@ from .hand_rules import (
     _whole,
     hand_rules,
 )
-from .pao import pao_payments, read_pao
-from .rules import _OFF, _ON, _closest
+from umaoka.engine.pao import pao_payments, read_pao
+from umaoka.engine.rules import _OFF, _ON, _closest
 
 # The public names of the hand modules, importable from here as before the split.
 __all__ = [

@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from decimal import Decimal, InvalidOperation
 from typing import Any
 
-from .errors import UmaokaError
+from umaoka.engine.errors import UmaokaError
 
 #: Bidirectional overrides: they reorder what a terminal shows after them.
 _BIDI = frozenset("\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")

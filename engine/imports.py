@@ -40,9 +40,9 @@ import io
 import zlib
 from collections.abc import Iterable
 
-from . import tenhou
-from .errors import UmaokaError
-from .imported import (
+from umaoka.engine import tenhou
+from umaoka.engine.errors import UmaokaError
+from umaoka.engine.imported import (
     ImportedGame,
     ImportResult,
     Problem,

@@ -39,9 +39,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from .errors import UmaokaError
-from .hand_rules import HandRules, _whole
-from .rules import _OFF, _ON
+from umaoka.engine.errors import UmaokaError
+from umaoka.engine.hand_rules import HandRules, _whole
+from umaoka.engine.rules import _OFF, _ON
 
 _YAKUMAN_BASIC = 8000
 

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from decimal import Decimal, InvalidOperation
 from typing import Any
 
-from .errors import UmaokaError, excerpt
+from umaoka.engine.errors import UmaokaError, excerpt
 
 #: Reasons a league usually writes; any other text is accepted as it is.
 PENALTY_REASONS = ("chombo", "lateness", "absence", "conduct", "other")

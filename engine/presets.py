@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from decimal import Decimal
 
-from .rules import Ruleset
+from umaoka.engine.rules import Ruleset
 
 
 def _u(*values: int) -> tuple[Decimal, ...]:

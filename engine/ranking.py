@@ -20,8 +20,8 @@ from decimal import ROUND_HALF_UP, Decimal
 from fractions import Fraction
 from typing import Any
 
-from .errors import UmaokaError
-from .rules import _closest, _unknown_value
+from umaoka.engine.errors import UmaokaError
+from umaoka.engine.rules import _closest, _unknown_value
 
 #: What standings are ordered by, one plain-words line each.
 RANKINGS: dict[str, str] = {

@@ -32,8 +32,8 @@ from dataclasses import dataclass
 from decimal import Decimal
 from typing import Any
 
-from .errors import UmaokaError, excerpt
-from .ranks import (
+from umaoka.engine.errors import UmaokaError, excerpt
+from umaoka.engine.ranks import (
     SOUL_CELESTIAL,
     SOUL_LAST,
     SOUL_ROOM,

@@ -52,8 +52,8 @@ from decimal import Decimal
 from functools import lru_cache, wraps
 from typing import Any
 
-from .errors import UmaokaError, excerpt
-from .rules import _closest, _unknown_value
+from umaoka.engine.errors import UmaokaError, excerpt
+from umaoka.engine.rules import _closest, _unknown_value
 
 
 def _cached(fn: Callable[..., Any]) -> Callable[..., Any]:

@@ -39,8 +39,8 @@ from decimal import ROUND_HALF_UP, Decimal, InvalidOperation
 from fractions import Fraction
 from typing import Any
 
-from .errors import UmaokaError
-from .stats import records
+from umaoka.engine.errors import UmaokaError
+from umaoka.engine.stats import records
 
 START = Decimal(1500)
 #: Place bonuses (順位基準点) by player count, 1st first.

@@ -27,9 +27,9 @@ from decimal import Decimal
 from functools import lru_cache
 from typing import Any
 
-from .errors import UmaokaError, excerpt
-from .presets import PRESETS
-from .rules import (
+from umaoka.engine.errors import UmaokaError, excerpt
+from umaoka.engine.presets import PRESETS
+from umaoka.engine.rules import (
     FIELDS,
     Ruleset,
     _check_value,

@@ -20,7 +20,7 @@ from dataclasses import dataclass, field, replace
 from decimal import Decimal, InvalidOperation
 from typing import Any
 
-from .errors import UmaokaError, excerpt
+from umaoka.engine.errors import UmaokaError, excerpt
 
 #: The longest ruleset text read: a preset name and every field overridden fit in a few
 #: hundred characters; longer texts are refused at once (an Excel cell holds 32,767).

@@ -26,13 +26,13 @@ from dataclasses import dataclass, field, replace
 from decimal import ROUND_CEILING, ROUND_DOWN, ROUND_FLOOR, ROUND_HALF_DOWN, ROUND_HALF_UP, Decimal
 from typing import Any
 
-from .errors import UmaokaError
-from .gamelog import GameRecord, SeatCredit, check_players, game_record, result_of, seat_credits
-from .penalties import Penalty, penalty
-from .ranking import DEFAULT_TIE_BREAKS, StandingLine, Tally, rank_lines
-from .resolve import ruleset
-from .rules import CHOICES, Ruleset
-from .teams import GameCaps, Teams, team_of
+from umaoka.engine.errors import UmaokaError
+from umaoka.engine.gamelog import GameRecord, SeatCredit, check_players, game_record, result_of, seat_credits
+from umaoka.engine.penalties import Penalty, penalty
+from umaoka.engine.ranking import DEFAULT_TIE_BREAKS, StandingLine, Tally, rank_lines
+from umaoka.engine.resolve import ruleset
+from umaoka.engine.rules import CHOICES, Ruleset
+from umaoka.engine.teams import GameCaps, Teams, team_of
 
 COMPETITIONS = ("individual", "team")
 

@@ -39,14 +39,14 @@ from decimal import Decimal
 from fractions import Fraction
 from typing import Any
 
-from .errors import UmaokaError, excerpt
-from .penalties import penalty_points
-from .ranking import DEFAULT_TIE_BREAKS, parse_ranking, parse_tie_breaks
-from .resolve import ruleset
-from .rules import _VALUE_ALIASES, _closest
-from .season import CARRY_ROUNDINGS, COMPETITIONS, Season, Stage
-from .substitutes import DEFAULT_ABSENT_RESULT, parse_substitutes
-from .teams import parse_game_caps, parse_teams
+from umaoka.engine.errors import UmaokaError, excerpt
+from umaoka.engine.penalties import penalty_points
+from umaoka.engine.ranking import DEFAULT_TIE_BREAKS, parse_ranking, parse_tie_breaks
+from umaoka.engine.resolve import ruleset
+from umaoka.engine.rules import _VALUE_ALIASES, _closest
+from umaoka.engine.season import CARRY_ROUNDINGS, COMPETITIONS, Season, Stage
+from umaoka.engine.substitutes import DEFAULT_ABSENT_RESULT, parse_substitutes
+from umaoka.engine.teams import parse_game_caps, parse_teams
 
 #: Settings a stage may set, or the season for all its stages; one plain-words line each.
 STAGE_SETTINGS: dict[str, str] = {

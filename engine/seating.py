@@ -29,10 +29,10 @@ from dataclasses import dataclass, field
 from itertools import permutations
 from typing import Any
 
-from .draw import STEPS, Draw, Pinned
-from .errors import UmaokaError
-from .imported import csv_rows, name_problem
-from .settle import seat_names
+from umaoka.engine.draw import STEPS, Draw, Pinned
+from umaoka.engine.errors import UmaokaError
+from umaoka.engine.imported import csv_rows, name_problem
+from umaoka.engine.settle import seat_names
 
 #: Largest schedules we draw (the search takes a few seconds at this size).
 MAX_PLAYERS = 400

@@ -16,9 +16,9 @@ from collections.abc import Iterable, Mapping, Sequence
 from decimal import Decimal, InvalidOperation
 from typing import Any
 
-from .errors import UmaokaError, excerpt
-from .resolve import ruleset as resolve
-from .rules import Ruleset
+from umaoka.engine.errors import UmaokaError, excerpt
+from umaoka.engine.resolve import ruleset as resolve
+from umaoka.engine.rules import Ruleset
 
 _ORDINALS = ("1st", "2nd", "3rd", "4th")
 

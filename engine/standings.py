@@ -16,8 +16,8 @@ from decimal import ROUND_HALF_UP, Decimal, InvalidOperation
 from itertools import chain
 from typing import Any
 
-from .errors import UmaokaError
-from .settle import Settlement, _to_decimal, excerpt
+from umaoka.engine.errors import UmaokaError
+from umaoka.engine.settle import Settlement, _to_decimal, excerpt
 
 _TWO = Decimal("0.01")
 _FOUR = Decimal("0.0001")

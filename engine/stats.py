@@ -44,9 +44,9 @@ from dataclasses import dataclass
 from decimal import ROUND_HALF_UP, Decimal
 from typing import Any
 
-from .errors import UmaokaError
-from .settle import Settlement
-from .standings import _game as _standings_game
+from umaoka.engine.errors import UmaokaError
+from umaoka.engine.settle import Settlement
+from umaoka.engine.standings import _game as _standings_game
 
 _TWO = Decimal("0.01")
 _FOUR = Decimal("0.0001")

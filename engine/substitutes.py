@@ -25,8 +25,8 @@ from __future__ import annotations
 from decimal import Decimal
 from typing import Any
 
-from .errors import UmaokaError
-from .rules import _unknown_value
+from umaoka.engine.errors import UmaokaError
+from umaoka.engine.rules import _unknown_value
 
 #: The treatments, one plain-words line each.
 SUBSTITUTES: dict[str, str] = {

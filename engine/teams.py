@@ -19,7 +19,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from .errors import UmaokaError, excerpt
+from umaoka.engine.errors import UmaokaError, excerpt
 
 Teams = tuple[tuple[str, tuple[str, ...]], ...]
 

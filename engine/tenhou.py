@@ -36,7 +36,7 @@ from xml.etree.ElementTree import Element
 from defusedxml import ElementTree
 from defusedxml.common import DefusedXmlException
 
-from .imported import (
+from umaoka.engine.imported import (
     MAX_NAME,
     ImportedGame,
     ImportResult,

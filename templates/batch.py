@@ -25,8 +25,8 @@ from typing import Any
 from umaoka.engine import Ruleset, UmaokaError
 from umaoka.engine.imported import csv_plain, csv_rows, decode
 
-from .model import MAX_GAMES, SHEET_NAME_MAX, Book, Game, League, Rules, rules_name
-from .settle_book import SettleReport, write_settled
+from umaoka.templates.model import MAX_GAMES, SHEET_NAME_MAX, Book, Game, League, Rules, rules_name
+from umaoka.templates.settle_book import SettleReport, write_settled
 
 SEATS = ("east", "south", "west", "north")
 MAX_CSV_BYTES = 50 * 1024 * 1024

@@ -30,8 +30,8 @@ from umaoka.engine import __version__
 from umaoka.engine.batch import paused_gc
 from umaoka.engine.season import SeasonResult
 
-from .io import save_workbook
-from .layout import (  # noqa: F401  (re-exported: the layout's names, as before the split)
+from umaoka.templates.io import save_workbook
+from umaoka.templates.layout import (  # noqa: F401  (re-exported: the layout's names, as before the split)
     CHART_SERIES,
     CONF_SHEET,
     FORMAT_VERSION,
@@ -49,22 +49,22 @@ from .layout import (  # noqa: F401  (re-exported: the layout's names, as before
     rules_row,
     sheet_names,
 )
-from .league_tab import LeagueTab
-from .model import Book, Origin, check_size
-from .players_sheet import PlayersSheet
-from .presets_sheet import PresetsSheet
-from .rating_sheet import RatingSheets
-from .results import Outcome, settle_league
-from .rules_sheet import RulesSheet
-from .season_book import season_result
-from .season_sheet import SeasonSheets
-from .season_standings import SeasonStandings
-from .seating_sheet import SeatingSheet
-from .standings_sheet import StandingsSheets
-from .start import StartSheet
-from .stats_sheet import StatsSheets
-from .styles import Styles, points_format, put, quote, ref  # noqa: F401  (re-exported)
-from .writer import AddParts
+from umaoka.templates.league_tab import LeagueTab
+from umaoka.templates.model import Book, Origin, check_size
+from umaoka.templates.players_sheet import PlayersSheet
+from umaoka.templates.presets_sheet import PresetsSheet
+from umaoka.templates.rating_sheet import RatingSheets
+from umaoka.templates.results import Outcome, settle_league
+from umaoka.templates.rules_sheet import RulesSheet
+from umaoka.templates.season_book import season_result
+from umaoka.templates.season_sheet import SeasonSheets
+from umaoka.templates.season_standings import SeasonStandings
+from umaoka.templates.seating_sheet import SeatingSheet
+from umaoka.templates.standings_sheet import StandingsSheets
+from umaoka.templates.start import StartSheet
+from umaoka.templates.stats_sheet import StatsSheets
+from umaoka.templates.styles import Styles, points_format, put, quote, ref  # noqa: F401  (re-exported)
+from umaoka.templates.writer import AddParts
 
 
 class Builder(LeagueTab, StandingsSheets, PlayersSheet, RulesSheet, PresetsSheet, StartSheet,

@@ -18,8 +18,8 @@ from typing import Any
 
 from umaoka.engine.season import SettledGames
 
-from .model import Book, Game, make_book
-from .season_book import SETTINGS, SeasonSpec, StageRow
+from umaoka.templates.model import Book, Game, make_book
+from umaoka.templates.season_book import SETTINGS, SeasonSpec, StageRow
 
 PLAYERS = ["Aki", "Ben", "Chie", "Dan", "Emi", "Fumio", "Gin", "Hana", "Ivo", "Jun"]
 PLAYERS_JA = ["秋山", "伴", "千恵", "段", "恵美", "文雄", "銀", "花", "伊央", "純"]
@@ -116,7 +116,7 @@ def season_demo_book(games: int = 120, seed: int = 2026, lang: str = "en",
                      rules: str = RULESET, settled: SettledGames | None = None) -> Book:
     """A season of two stages: about four fifths of ``games`` in the regular season, the
     rest in the final of the top four (who carry half their total)."""
-    from .season_book import season_result
+    from umaoka.templates.season_book import season_result
 
     rng = random.Random(seed)
     ja = lang == "ja"

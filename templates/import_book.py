@@ -32,9 +32,9 @@ from umaoka.engine import UmaokaError, settle
 from umaoka.engine.imported import ImportedGame, ImportResult, Problem
 from umaoka.engine.imports import drop_duplicates
 
-from .build import write_league
-from .model import Book, Game, League
-from .settle_book import read_book
+from umaoka.templates.build import write_league
+from umaoka.templates.model import Book, Game, League
+from umaoka.templates.settle_book import read_book
 
 
 @dataclass

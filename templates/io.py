@@ -23,7 +23,7 @@ from openpyxl import Workbook, load_workbook
 from umaoka.engine import UmaokaError
 from umaoka.engine.imported import decode
 
-from .writer import AddParts, save_fast
+from umaoka.templates.writer import AddParts, save_fast
 
 #: Biggest workbook we read (bytes): league files are a few MB at most.
 MAX_BYTES = 200 * 1024 * 1024

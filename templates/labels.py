@@ -325,7 +325,7 @@ def field_help(key: str, lang: str = "en") -> str:
 
 def _season_labels() -> None:
     """The season sheets' labels live in their own module (one topic a module)."""
-    from .season_labels import SEASON_LABELS
+    from umaoka.templates.season_labels import SEASON_LABELS
 
     _LABELS.update(SEASON_LABELS)
 

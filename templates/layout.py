@@ -9,8 +9,8 @@ from typing import Any
 
 from umaoka.engine import FIELDS
 
-from .labels import label
-from .model import SHEET_NAME_MAX, Book, League
+from umaoka.templates.labels import label
+from umaoka.templates.model import SHEET_NAME_MAX, Book, League
 
 #: The add-in module named in the xlwings.conf sheet (umaoka.addin.setup.UDF_MODULE).
 UDF_MODULE = "umaoka.addin.udfs"

@@ -14,13 +14,13 @@ from openpyxl.worksheet.datavalidation import DataValidation
 from openpyxl.worksheet.formula import ArrayFormula
 from openpyxl.worksheet.table import Table, TableStyleInfo
 
-from .cells import ABSENT, ROW, RowFormula
-from .labels import label, seat_label
-from .layout import HEADER_ROW, LeagueCols, game_rows, league_cols, rules_row
-from .model import League, Rules
-from .results import FIRST_ROW, check_text
-from .sheet_base import SheetWriter
-from .styles import NAVY, escaped, exact, num, put, put_row, ref
+from umaoka.templates.cells import ABSENT, ROW, RowFormula
+from umaoka.templates.labels import label, seat_label
+from umaoka.templates.layout import HEADER_ROW, LeagueCols, game_rows, league_cols, rules_row
+from umaoka.templates.model import League, Rules
+from umaoka.templates.results import FIRST_ROW, check_text
+from umaoka.templates.sheet_base import SheetWriter
+from umaoka.templates.styles import NAVY, escaped, exact, num, put, put_row, ref
 
 
 class LeagueTab(SheetWriter):

@@ -12,8 +12,8 @@ from typing import Any
 
 from umaoka.engine import PRESETS, Ruleset, UmaokaError, ruleset
 
-from .labels import label
-from .runtime import Runtime
+from umaoka.templates.labels import label
+from umaoka.templates.runtime import Runtime
 
 #: Excel's limit on sheet names, and the characters it refuses in them.
 SHEET_NAME_MAX = 31

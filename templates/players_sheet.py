@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from openpyxl.workbook.defined_name import DefinedName
 
-from .labels import label
-from .layout import HEADER_ROW, PLAYERS_FIRST
-from .sheet_base import SheetWriter
-from .styles import put, ref
+from umaoka.templates.labels import label
+from umaoka.templates.layout import HEADER_ROW, PLAYERS_FIRST
+from umaoka.templates.sheet_base import SheetWriter
+from umaoka.templates.styles import put, ref
 
 
 class PlayersSheet(SheetWriter):

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from umaoka.engine import FIELDS, PRESETS
 
-from .labels import label, note_lines
-from .layout import HEADER_ROW
-from .sheet_base import SheetWriter
-from .styles import put
+from umaoka.templates.labels import label, note_lines
+from umaoka.templates.layout import HEADER_ROW
+from umaoka.templates.sheet_base import SheetWriter
+from umaoka.templates.styles import put
 
 
 class PresetsSheet(SheetWriter):

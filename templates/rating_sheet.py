@@ -17,12 +17,12 @@ from openpyxl.utils import get_column_letter as col_letter
 from umaoka.engine.rating import RatingStep, ratings
 from umaoka.engine.stats import head_to_head
 
-from .charts import line_chart
-from .labels import label
-from .layout import CHART_SERIES, HEADER_ROW
-from .model import League
-from .sheet_base import SheetWriter
-from .styles import num, put
+from umaoka.templates.charts import line_chart
+from umaoka.templates.labels import label
+from umaoka.templates.layout import CHART_SERIES, HEADER_ROW
+from umaoka.templates.model import League
+from umaoka.templates.sheet_base import SheetWriter
+from umaoka.templates.styles import num, put
 
 #: The most games the R chart plots (bigger leagues: every few games, and the last).
 CHART_POINTS = 1000

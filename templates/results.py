@@ -14,8 +14,8 @@ from typing import Any
 
 from umaoka.engine import PlayerStanding, Ruleset, Settlement, UmaokaError, settle, standings
 
-from .labels import label
-from .model import Book, Game, League
+from umaoka.templates.labels import label
+from umaoka.templates.model import Book, Game, League
 
 #: First data row of a league tab (rows 1-4: title, note, block headers, column headers).
 FIRST_ROW = 5

@@ -6,11 +6,11 @@ from openpyxl.workbook.defined_name import DefinedName
 from openpyxl.worksheet.datavalidation import DataValidation
 from umaoka.engine import CHOICES, FIELDS, PRESETS
 
-from .labels import field_help, label, note_lines
-from .layout import HEADER_ROW, RULES_FIRST
-from .model import Rules
-from .sheet_base import SheetWriter
-from .styles import put, ref
+from umaoka.templates.labels import field_help, label, note_lines
+from umaoka.templates.layout import HEADER_ROW, RULES_FIRST
+from umaoka.templates.model import Rules
+from umaoka.templates.sheet_base import SheetWriter
+from umaoka.templates.styles import put, ref
 
 
 class RulesSheet(SheetWriter):

@@ -18,9 +18,9 @@ from typing import Any
 
 from umaoka.engine import Ruleset, UmaokaError, settle
 
-from .labels import label
-from .model import Game, League
-from .results import check_text, given_places
+from umaoka.templates.labels import label
+from umaoka.templates.model import Game, League
+from umaoka.templates.results import check_text, given_places
 
 #: The sort key of a roster slot without games (a formula constant of the standings).
 NO_GAMES_KEY = -1000000000

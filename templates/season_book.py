@@ -20,7 +20,7 @@ from umaoka.engine.season import Season, SeasonResult, SettledGames, run_season
 from umaoka.engine.season_settings import SEASON_ONLY, STAGE_SETTINGS, season_settings
 from umaoka.engine.substitutes import SUBSTITUTES
 
-from .model import Book, Game, League
+from umaoka.templates.model import Book, Game, League
 
 #: The settings rows of the Season sheet, in order, with their defaults.
 SETTINGS: dict[str, Any] = {
@@ -307,7 +307,7 @@ def _rules_index(book: Book, spec: str | None, rules: Any = None) -> int:
     """The index of the book's ruleset equal to ``rules`` (or ``spec``'s), added if new."""
     from umaoka.engine import PRESETS, ruleset
 
-    from .model import Rules, rules_name
+    from umaoka.templates.model import Rules, rules_name
 
     wanted = rules if rules is not None else ruleset(spec or "standard")
     for i, r in enumerate(book.rules):
@@ -326,7 +326,7 @@ def extend_book(book: Book, season: Season | None = None, stage: str | None = No
     file (new ones become league tabs, existing tabs keep their games), one more stage
     (``stage`` with ``rules``, default the last tab's), teams, chip or substitute columns,
     players. Returns what was added, in words (nothing added is an error)."""
-    from .model import check_sheet_name
+    from umaoka.templates.model import check_sheet_name
 
     done: list[str] = []
     if season is not None:

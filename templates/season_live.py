@@ -21,8 +21,8 @@ from typing import Any
 
 from openpyxl.utils import get_column_letter as col_letter
 
-from .labels import label
-from .layout import (
+from umaoka.templates.labels import label
+from umaoka.templates.layout import (
     PENALTIES_FIRST,
     PLAYERS_FIRST,
     SEASON_FIRST,
@@ -31,9 +31,9 @@ from .layout import (
     league_cols,
     settings_first,
 )
-from .model import Book
-from .results import FIRST_ROW
-from .styles import num, quote
+from umaoka.templates.model import Book
+from umaoka.templates.results import FIRST_ROW
+from umaoka.templates.styles import num, quote
 
 #: First hidden column of the blocks (column R; the tables end at column O).
 LIVE_FIRST = 18
@@ -64,7 +64,7 @@ def live_possible(book: Book) -> bool:
 
 def season_call(book: Book, function: str, stage: str, what: str, roster: int) -> str:
     """The MJ_SEASON call for one table (``function``: its saved name in this runtime)."""
-    from .season_book import SETTINGS
+    from umaoka.templates.season_book import SETTINGS
 
     lang = book.lang
     stage_rows = max(len(book.leagues), len(book.season.stages))  # as the Season sheet
@@ -98,7 +98,7 @@ def season_call(book: Book, function: str, stage: str, what: str, roster: int) -
 
 def min_games_cell(book: Book) -> str:
     """The Season sheet's min_games cell, as a number (blank: 0)."""
-    from .season_book import SETTINGS
+    from umaoka.templates.season_book import SETTINGS
 
     stage_rows = max(len(book.leagues), len(book.season.stages))
     row = settings_first(stage_rows) + list(SETTINGS).index("min_games")

@@ -12,8 +12,8 @@ from openpyxl.worksheet.datavalidation import DataValidation
 from umaoka.engine.penalties import PENALTY_REASONS
 from umaoka.engine.season import CARRY_ROUNDINGS
 
-from .labels import label, note_lines
-from .layout import (  # noqa: F401  (the season sheets' layout, kept importable here)
+from umaoka.templates.labels import label, note_lines
+from umaoka.templates.layout import (  # noqa: F401  (the season sheets' layout, kept importable here)
     HEADER_ROW,
     PENALTIES_FIRST,
     PENALTY_COLUMNS,
@@ -21,7 +21,7 @@ from .layout import (  # noqa: F401  (the season sheets' layout, kept importable
     SPARE_PENALTIES,
     settings_first,
 )
-from .season_book import (
+from umaoka.templates.season_book import (
     SETTING_CHOICES,
     SETTINGS,
     SeasonSpec,
@@ -30,10 +30,10 @@ from .season_book import (
     over_cap,
     setting_help,
 )
-from .season_labels import REASONS_JA
-from .sheet_base import SheetWriter
-from .styles import exact, put, quote
-from .writer import save_value
+from umaoka.templates.season_labels import REASONS_JA
+from umaoka.templates.sheet_base import SheetWriter
+from umaoka.templates.styles import exact, put, quote
+from umaoka.templates.writer import save_value
 
 
 def _list(values: list[str]) -> str | None:

@@ -19,10 +19,10 @@ from umaoka.engine.ranking import TIE_BREAKS, TIE_BREAKS_JA, StandingLine, stand
 from umaoka.engine.season import SeasonResult, StageResult
 from umaoka.engine.teams import GameCaps
 
-from .labels import label
-from .layout import game_rows, league_cols
-from .results import FIRST_ROW
-from .season_live import (
+from umaoka.templates.labels import label
+from umaoka.templates.layout import game_rows, league_cols
+from umaoka.templates.results import FIRST_ROW
+from umaoka.templates.season_live import (
     LIVE_FIRST,
     LIVE_WIDTH,
     NOTE_ROWS,
@@ -35,10 +35,10 @@ from .season_live import (
     season_call,
     shown,
 )
-from .season_sheet import PENALTIES_FIRST, SPARE_PENALTIES
-from .sheet_base import SheetWriter
-from .styles import IN_USE, escaped, num, put, ref
-from .writer import CellError, save_value
+from umaoka.templates.season_sheet import PENALTIES_FIRST, SPARE_PENALTIES
+from umaoka.templates.sheet_base import SheetWriter
+from umaoka.templates.styles import IN_USE, escaped, num, put, ref
+from umaoka.templates.writer import CellError, save_value
 
 #: The columns of a stage's player table (label keys).
 PLAYER_COLUMNS = ("rank", "player", "team", "games", "carried", "stage_points", "chip_points",

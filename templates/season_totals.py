@@ -24,10 +24,10 @@ from umaoka.engine import PlayerStanding
 from umaoka.engine.gamelog import MAX_CHIPS
 from umaoka.engine.penalties import MAX_POINTS
 
-from .labels import label
-from .layout import PENALTIES_FIRST, SPARE_PENALTIES, settings_first
-from .model import Book, League
-from .styles import exact, exact_text, quote
+from umaoka.templates.labels import label
+from umaoka.templates.layout import PENALTIES_FIRST, SPARE_PENALTIES, settings_first
+from umaoka.templates.model import Book, League
+from umaoka.templates.styles import exact, exact_text, quote
 
 _TWO = Decimal("0.01")
 
@@ -118,7 +118,7 @@ def total_terms(book: Book, league: League, lang: str, x: str, players: Sequence
     ``x`` is the cell with the player's name; ``players``, ``places`` and ``chips`` the
     league tab's ranges per seat.
     """
-    from .season_book import SETTINGS
+    from umaoka.templates.season_book import SETTINGS
 
     if book.season is None:
         return ""

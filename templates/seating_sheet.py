@@ -15,11 +15,11 @@ from openpyxl.utils import get_column_letter as col_letter
 from umaoka.engine import UmaokaError
 from umaoka.engine.seating import Schedule, Table
 
-from .labels import label, seat_label
-from .layout import HEADER_ROW
-from .sheet_base import SheetWriter
-from .styles import exact, put
-from .writer import save_value
+from umaoka.templates.labels import label, seat_label
+from umaoka.templates.layout import HEADER_ROW
+from umaoka.templates.sheet_base import SheetWriter
+from umaoka.templates.styles import exact, put
+from umaoka.templates.writer import save_value
 
 #: First row of the plan (rows 1-4: title, note, figures, headers).
 SEATING_FIRST = HEADER_ROW + 1

@@ -13,14 +13,14 @@ from openpyxl.utils import get_column_letter as col_letter
 from openpyxl.worksheet.worksheet import Worksheet
 from umaoka.engine import PlayerStanding, Settlement, __version__
 
-from .labels import label
-from .layout import game_rows, league_cols, roster_size, sheet_names
-from .model import Book, Game, League, Origin, Rules
-from .results import FIRST_ROW, Outcome, counted, league_standings, settle_league
-from .saved_values import LeagueValues, Slot, league_slots, league_values
-from .season_totals import extras, with_extras
-from .styles import Styles, points_format, print_setup, protect, put, ref
-from .styles import widths as set_widths
+from umaoka.templates.labels import label
+from umaoka.templates.layout import game_rows, league_cols, roster_size, sheet_names
+from umaoka.templates.model import Book, Game, League, Origin, Rules
+from umaoka.templates.results import FIRST_ROW, Outcome, counted, league_standings, settle_league
+from umaoka.templates.saved_values import LeagueValues, Slot, league_slots, league_values
+from umaoka.templates.season_totals import extras, with_extras
+from umaoka.templates.styles import Styles, points_format, print_setup, protect, put, ref
+from umaoka.templates.styles import widths as set_widths
 
 
 @dataclass(frozen=True)

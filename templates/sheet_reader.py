@@ -24,7 +24,7 @@ from openpyxl.utils.cell import (
 )
 from umaoka.engine import UmaokaError
 
-from .model import MAX_LEAGUES
+from umaoka.templates.model import MAX_LEAGUES
 
 #: Excel's last row: a cell address beyond it is a damaged or hostile file.
 EXCEL_ROWS = 1_048_576

@@ -12,17 +12,17 @@ from openpyxl.utils import get_column_letter as col_letter
 from openpyxl.worksheet.worksheet import Worksheet
 from umaoka.engine import PlayerStanding, standings_table
 
-from .cells import ROW, RowFormula
-from .charts import line_chart
-from .labels import label, place_label
-from .layout import CHART_SERIES, HEADER_ROW, StandCols, game_rows
-from .model import League
-from .results import FIRST_ROW, cumulative
-from .saved_values import Slot, chart_sessions, chart_values, overall_slots, visible_rows
-from .season_totals import total_terms
-from .sheet_base import SheetWriter
-from .styles import exact, num, put, quote, ref, wildcards_escaped
-from .writer import CellError, save_value
+from umaoka.templates.cells import ROW, RowFormula
+from umaoka.templates.charts import line_chart
+from umaoka.templates.labels import label, place_label
+from umaoka.templates.layout import CHART_SERIES, HEADER_ROW, StandCols, game_rows
+from umaoka.templates.model import League
+from umaoka.templates.results import FIRST_ROW, cumulative
+from umaoka.templates.saved_values import Slot, chart_sessions, chart_values, overall_slots, visible_rows
+from umaoka.templates.season_totals import total_terms
+from umaoka.templates.sheet_base import SheetWriter
+from umaoka.templates.styles import exact, num, put, quote, ref, wildcards_escaped
+from umaoka.templates.writer import CellError, save_value
 
 
 class StandingsSheets(SheetWriter):

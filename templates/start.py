@@ -10,10 +10,10 @@ from __future__ import annotations
 
 import unicodedata
 
-from .labels import label
-from .model import Book, Origin
-from .sheet_base import SheetWriter
-from .styles import NAVY, put
+from umaoka.templates.labels import label
+from umaoka.templates.model import Book, Origin
+from umaoka.templates.sheet_base import SheetWriter
+from umaoka.templates.styles import NAVY, put
 
 #: (style, text) pairs, one per row; "" leaves a row empty.
 Lines = list[tuple[str, str]]

@@ -20,14 +20,14 @@ from openpyxl.utils import get_column_letter as col_letter
 from openpyxl.worksheet.formula import ArrayFormula
 from umaoka.engine.stats import GameRecord, PlayerStats, player_stats, records
 
-from .labels import label
-from .layout import HEADER_ROW
-from .model import Game, League
-from .results import Platform
-from .saved_values import LeagueValues, visible_rows
-from .sheet_base import SheetWriter
-from .styles import exact, num, put, quote
-from .writer import save_value
+from umaoka.templates.labels import label
+from umaoka.templates.layout import HEADER_ROW
+from umaoka.templates.model import Game, League
+from umaoka.templates.results import Platform
+from umaoka.templates.saved_values import LeagueValues, visible_rows
+from umaoka.templates.sheet_base import SheetWriter
+from umaoka.templates.styles import exact, num, put, quote
+from umaoka.templates.writer import save_value
 
 #: Columns: player, games, top-two rate, bust rate, average raw, best, worst; the settled
 #: copy adds three streaks; the template a hidden helper (games with raw scores).

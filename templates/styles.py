@@ -14,7 +14,7 @@ from openpyxl.styles.differential import DifferentialStyle
 from openpyxl.utils import get_column_letter as col_letter
 from openpyxl.worksheet.worksheet import Worksheet
 
-from .cells import ABSENT, CellStore, RowFormula, store_of
+from umaoka.templates.cells import ABSENT, CellStore, RowFormula, store_of
 
 # ------------------------------------------------------------------------------------------------
 # Styles: built once as style arrays and copied into cells (fast for big leagues).

@@ -43,7 +43,7 @@ from openpyxl.worksheet.dimensions import SheetDimension
 from openpyxl.worksheet.formula import ArrayFormula
 from openpyxl.xml.functions import tostring
 
-from .cells import ABSENT, CellStore, RowFormula, kind_of
+from umaoka.templates.cells import ABSENT, CellStore, RowFormula, kind_of
 
 _LETTERS = [""] + [get_column_letter(i) for i in range(1, 16385)]
 _OPEN = ['<c r="' + letter for letter in _LETTERS]  # a cell's start, but for its row number
