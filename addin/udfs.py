@@ -41,20 +41,20 @@ from umaoka.engine import (
 from umaoka.engine import ruleset as resolve_ruleset
 from umaoka.engine.batch import paused_gc
 from umaoka.engine.errors import excerpt
-from umaoka.engine.gamelog import game_record
-from umaoka.engine.hands import hand, hand_rules, hand_table
-from umaoka.engine.ranking import standing_rows
-from umaoka.engine.rankpoints import game_rank_points, rank_points
+from umaoka.engine.season.gamelog import game_record
+from umaoka.engine.hands.payment import hand, hand_rules, hand_table
+from umaoka.engine.season.ranking import standing_rows
+from umaoka.engine.online.rankpoints import game_rank_points, rank_points
 from umaoka.engine.rules import EXCEL_ERRORS
-from umaoka.engine.season import SettledGames, run_season
-from umaoka.engine.season_settings import season_settings
+from umaoka.engine.season.stages import SettledGames, run_season
+from umaoka.engine.season.settings import season_settings
 from umaoka.engine.settle import _to_decimal as to_points
 from umaoka.engine.standings import quick_lines, standings_line, tally
-from umaoka.engine.stats import player_stats
+from umaoka.engine.season.stats import player_stats
 from xlwings.conversion import Converter
 
-from umaoka.addin.recalc import PLAIN, Blocks
-from umaoka.addin.season_cache import FAST, RowMemo, SeasonRuns
+from umaoka.addin.functions.recalc import PLAIN, Blocks
+from umaoka.addin.functions.season_cache import FAST, RowMemo, SeasonRuns
 
 __all__ = [
     "MJ_EXPLAIN",
@@ -460,7 +460,7 @@ def MJ_SETTLE(scores: Cells, ruleset: Cells = None, deposits: Cells = None,
 def _changed_rows(rules: Any, scores: Cells, deposits: Cells, penalties: Cells
                   ) -> list[list[Any]] | None:
     """A block of two or more games settled again only where its inputs changed since the
-    last call with the same ruleset and shape (see :mod:`umaoka.addin.recalc`); None when
+    last call with the same ruleset and shape (see :mod:`umaoka.addin.functions.recalc`); None when
     the arguments are not such a block (the caller settles them in full)."""
     if not isinstance(scores, list) or len(scores) < 2 or not isinstance(scores[0], list):
         return None
@@ -705,7 +705,7 @@ _BAD = object()  # a game standings_line refuses: its message is made again in c
 
 def _standings_block(players: Cells, finals: Cells) -> list[list[Any]] | None:
     """MJ_STANDINGS of a block of two or more games, each game checked again only when its
-    row changed since the last call (see :mod:`umaoka.addin.recalc`); None when the
+    row changed since the last call (see :mod:`umaoka.addin.functions.recalc`); None when the
     arguments are not such a block (MJ_STANDINGS then works through them in full)."""
     if not (isinstance(players, list) and isinstance(finals, list)
             and len(players) == len(finals) >= 2):
@@ -1244,7 +1244,7 @@ def _season_run(stages: Cells, settings: Cells, players: Cells, penalties: Cells
                 platform_stages: set[int] | frozenset[int] = frozenset()) -> tuple[Any, Any]:
     """The season of MJ_SEASON's arguments and its run. ``memo``: game rows' records kept
     between runs (used for ranges of numbers, texts and blanks only); ``settled``: the
-    games settled in earlier runs (see :class:`~umaoka.engine.season.SettledGames`);
+    games settled in earlier runs (see :class:`~umaoka.engine.season.stages.SettledGames`);
     ``platform_stages``: the stages (from 1) whose games end with platform finals."""
     specs = _season_stages(stages)
     if len(specs) > len(games):

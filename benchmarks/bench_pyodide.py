@@ -45,7 +45,7 @@ import xlwings.server  # noqa: E402
 from live_season import demo_workbook, recalc_calls  # noqa: E402
 from pyodide_lite import LINES, NotReady, answer, missing, start, wheel_sets  # noqa: E402
 from umaoka.addin import udfs  # noqa: E402
-from umaoka.addin.lite import write_lite  # noqa: E402
+from umaoka.addin.install.lite import write_lite  # noqa: E402
 
 GAME = [35700, 32400, 22200, 9700]
 

@@ -17,13 +17,13 @@ import time
 from pathlib import Path
 from typing import Any
 
-from umaoka.templates import sheet_reader
+from umaoka.templates.xlsx import reader as sheet_reader
 from umaoka.templates.build import LeagueCols, write_league
 from umaoka.templates.demo import demo_book
-from umaoka.templates.io import open_workbook
-from umaoka.templates.results import FIRST_ROW
+from umaoka.templates.xlsx.io import open_workbook
+from umaoka.templates.book.results import FIRST_ROW
 from umaoka.templates.settle_book import MAX_GAMES
-from umaoka.templates.sheet_reader import _SheetRows
+from umaoka.templates.xlsx.reader import _SheetRows
 
 
 def best(run: Any, repeat: int = 3) -> tuple[float, Any]:

@@ -22,7 +22,7 @@ from pathlib import Path
 
 CHILD = """
 import resource, sys, time
-from umaoka.addin.cli import main
+from umaoka.addin.cli.app import main
 t = time.perf_counter()
 code = main(sys.argv[1:])
 use = resource.getrusage(resource.RUSAGE_SELF)

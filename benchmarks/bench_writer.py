@@ -17,7 +17,7 @@ CHILD = """
 import sys, tempfile, time, pathlib, openpyxl
 from umaoka.templates.build import build_workbook
 from umaoka.templates.demo import demo_book
-from umaoka.templates.writer import save_fast
+from umaoka.templates.xlsx.writer import save_fast
 book = demo_book(int(sys.argv[1]))
 folder = pathlib.Path(tempfile.mkdtemp())
 took = {}

@@ -5,6 +5,7 @@
 (Decimal('46'), Decimal('12'), Decimal('-18'), Decimal('-40'))
 """
 
+from umaoka.engine import moved
 from umaoka.engine.batch import Settled, settle_many
 from umaoka.engine.errors import UmaokaError
 from umaoka.engine.presets import PRESETS, Preset
@@ -40,6 +41,8 @@ __all__ = [
     "standings_table",
     "tenths_to_decimal",
 ]
+
+moved.install()  # scripts written for 0.2 import modules that have since moved
 
 try:  # the distribution's version, for `umaoka --version` and bug reports
     from importlib.metadata import version as _version

@@ -232,7 +232,7 @@ def standings(games: Iterable[Any],
 
     ``rank_points`` (optional) adds each player's cumulative online rank points: a function
     of (names, raw points after leftover sticks or None, places) giving each seat's points,
-    such as ``umaoka.engine.rankpoints.rank_point_rule("tenhou", "phoenix", "七段")``.
+    such as ``umaoka.engine.online.rankpoints.rank_point_rule("tenhou", "phoenix", "七段")``.
     """
     if not isinstance(games, Iterable):
         raise UmaokaError("games must be a list of (names, result) pairs, one per game "

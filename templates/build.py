@@ -28,10 +28,10 @@ from typing import Any
 from openpyxl import Workbook
 from umaoka.engine import __version__
 from umaoka.engine.batch import paused_gc
-from umaoka.engine.season import SeasonResult
+from umaoka.engine.season.stages import SeasonResult
 
-from umaoka.templates.io import save_workbook
-from umaoka.templates.layout import (  # noqa: F401  (re-exported: the layout's names, as before the split)
+from umaoka.templates.xlsx.io import save_workbook
+from umaoka.templates.book.layout import (  # noqa: F401  (re-exported: the layout's names, as before the split)
     CHART_SERIES,
     CONF_SHEET,
     FORMAT_VERSION,
@@ -49,22 +49,22 @@ from umaoka.templates.layout import (  # noqa: F401  (re-exported: the layout's 
     rules_row,
     sheet_names,
 )
-from umaoka.templates.league_tab import LeagueTab
-from umaoka.templates.model import Book, Origin, check_size
-from umaoka.templates.players_sheet import PlayersSheet
-from umaoka.templates.presets_sheet import PresetsSheet
-from umaoka.templates.rating_sheet import RatingSheets
-from umaoka.templates.results import Outcome, settle_league
-from umaoka.templates.rules_sheet import RulesSheet
-from umaoka.templates.season_book import season_result
-from umaoka.templates.season_sheet import SeasonSheets
-from umaoka.templates.season_standings import SeasonStandings
-from umaoka.templates.seating_sheet import SeatingSheet
-from umaoka.templates.standings_sheet import StandingsSheets
-from umaoka.templates.start import StartSheet
-from umaoka.templates.stats_sheet import StatsSheets
-from umaoka.templates.styles import Styles, points_format, put, quote, ref  # noqa: F401  (re-exported)
-from umaoka.templates.writer import AddParts
+from umaoka.templates.sheets.league_tab import LeagueTab
+from umaoka.templates.book.model import Book, Origin, check_size
+from umaoka.templates.sheets.players import PlayersSheet
+from umaoka.templates.sheets.presets import PresetsSheet
+from umaoka.templates.sheets.rating import RatingSheets
+from umaoka.templates.book.results import Outcome, settle_league
+from umaoka.templates.sheets.rules import RulesSheet
+from umaoka.templates.book.season_book import season_result
+from umaoka.templates.sheets.season import SeasonSheets
+from umaoka.templates.sheets.season_standings import SeasonStandings
+from umaoka.templates.sheets.seating import SeatingSheet
+from umaoka.templates.sheets.standings import StandingsSheets
+from umaoka.templates.sheets.start import StartSheet
+from umaoka.templates.sheets.stats import StatsSheets
+from umaoka.templates.xlsx.styles import Styles, points_format, put, quote, ref  # noqa: F401  (re-exported)
+from umaoka.templates.xlsx.writer import AddParts
 
 
 class Builder(LeagueTab, StandingsSheets, PlayersSheet, RulesSheet, PresetsSheet, StartSheet,
@@ -168,7 +168,7 @@ def write_league(book: Book, path: Path, force: bool = False, inputs: tuple[Path
     ``umaoka new``, ``demo`` and ``runtime``.
 
     Never over an input, nor over an existing file without ``force``; atomic.
-    ``add_parts`` and ``after_save``: the hooks of :func:`~umaoka.templates.io.save_workbook`
+    ``add_parts`` and ``after_save``: the hooks of :func:`~umaoka.templates.xlsx.io.save_workbook`
     for parts openpyxl does not write, such as xlwings Lite's code; ``season_run``: see
     :func:`build_workbook`.
     """

@@ -16,10 +16,10 @@ import datetime as dt
 import random
 from typing import Any
 
-from umaoka.engine.season import SettledGames
+from umaoka.engine.season.stages import SettledGames
 
-from umaoka.templates.model import Book, Game, make_book
-from umaoka.templates.season_book import SETTINGS, SeasonSpec, StageRow
+from umaoka.templates.book.model import Book, Game, make_book
+from umaoka.templates.book.season_book import SETTINGS, SeasonSpec, StageRow
 
 PLAYERS = ["Aki", "Ben", "Chie", "Dan", "Emi", "Fumio", "Gin", "Hana", "Ivo", "Jun"]
 PLAYERS_JA = ["秋山", "伴", "千恵", "段", "恵美", "文雄", "銀", "花", "伊央", "純"]
@@ -67,7 +67,7 @@ def demo_book(games: int = 120, seed: int = 2026, lang: str = "en",
     up to start x players, and a 3-player ruleset seats three a table. ``season``: the
     two tabs are a season's stages instead (see the module's note); ``settled`` keeps the
     regular season's games as settled to find the finalists, for the run of the whole
-    season that follows (see :class:`~umaoka.engine.season.SettledGames`).
+    season that follows (see :class:`~umaoka.engine.season.stages.SettledGames`).
     """
     if season:
         return season_demo_book(games, seed, lang, rules, settled)
@@ -116,7 +116,7 @@ def season_demo_book(games: int = 120, seed: int = 2026, lang: str = "en",
                      rules: str = RULESET, settled: SettledGames | None = None) -> Book:
     """A season of two stages: about four fifths of ``games`` in the regular season, the
     rest in the final of the top four (who carry half their total)."""
-    from umaoka.templates.season_book import season_result
+    from umaoka.templates.book.season_book import season_result
 
     rng = random.Random(seed)
     ja = lang == "ja"

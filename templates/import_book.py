@@ -1,6 +1,6 @@
 """Imported online games appended to a league tab of a workbook (``umaoka import --into``).
 
-Two kinds of row go in, as :mod:`umaoka.engine.imports` reads them:
+Two kinds of row go in, as :mod:`umaoka.engine.online.imports` reads them:
 
 * games **settled by the platform** (Tenhou lobby lines, a finals CSV): players in the
   platform's finishing order, East to North, and its finals in the tab's *platform finals*
@@ -14,7 +14,7 @@ three-player game for a four-player league, a game already in the tab (or twice 
 files) is a problem naming its file and line, and is skipped. Games without a session
 go into the session after the tab's last (one session for the whole import). The book is
 handed to ``write`` (the command line updates the workbook in place, keeping sheets added
-by hand: :mod:`umaoka.addin.update`). Players new to the Players sheet are added to it (a
+by hand: :mod:`umaoka.addin.install.update`). Players new to the Players sheet are added to it (a
 platform's names are not typos).
 """
 
@@ -29,11 +29,11 @@ from typing import Any
 
 from openpyxl.utils.datetime import from_excel
 from umaoka.engine import UmaokaError, settle
-from umaoka.engine.imported import ImportedGame, ImportResult, Problem
-from umaoka.engine.imports import drop_duplicates
+from umaoka.engine.online.imported import ImportedGame, ImportResult, Problem
+from umaoka.engine.online.imports import drop_duplicates
 
 from umaoka.templates.build import write_league
-from umaoka.templates.model import Book, Game, League
+from umaoka.templates.book.model import Book, Game, League
 from umaoka.templates.settle_book import read_book
 
 

@@ -20,20 +20,20 @@ from typing import Any
 from openpyxl.utils.datetime import from_excel
 from umaoka.engine import FIELDS, PRESETS, PlayerStanding, UmaokaError, __version__, ruleset
 from umaoka.engine.batch import paused_gc
-from umaoka.engine.season import SeasonResult
+from umaoka.engine.season.stages import SeasonResult
 
 from umaoka.templates.build import META_SHEET, RULES_FIRST, Builder, write_league
-from umaoka.templates.io import check_target, open_workbook, save_workbook
-from umaoka.templates.labels import LANGS
-from umaoka.templates.layout import league_cols
-from umaoka.templates.model import MAX_GAMES as MODEL_MAX_GAMES
-from umaoka.templates.model import Book, Game, League, Origin, Rules, check_size
-from umaoka.templates.results import FIRST_ROW, Outcome, problems, settle_league
-from umaoka.templates.runtime import Runtime, from_meta
-from umaoka.templates.season_book import SETTINGS, SeasonSpec, StageRow
-from umaoka.templates.season_sheet import PENALTY_COLUMNS
-from umaoka.templates.seating_sheet import read_seating
-from umaoka.templates.sheet_reader import EXCEL_ROWS, _address, _Formula, _SheetRows  # noqa: F401 (_address: tests)
+from umaoka.templates.xlsx.io import check_target, open_workbook, save_workbook
+from umaoka.templates.book.labels import LANGS
+from umaoka.templates.book.layout import league_cols
+from umaoka.templates.book.model import MAX_GAMES as MODEL_MAX_GAMES
+from umaoka.templates.book.model import Book, Game, League, Origin, Rules, check_size
+from umaoka.templates.book.results import FIRST_ROW, Outcome, problems, settle_league
+from umaoka.templates.book.runtime import Runtime, from_meta
+from umaoka.templates.book.season_book import SETTINGS, SeasonSpec, StageRow
+from umaoka.templates.sheets.season import PENALTY_COLUMNS
+from umaoka.templates.sheets.seating import read_seating
+from umaoka.templates.xlsx.reader import EXCEL_ROWS, _address, _Formula, _SheetRows  # noqa: F401 (_address: tests)
 
 
 @dataclass

@@ -24,7 +24,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from umaoka.addin.lite import REQUIREMENTS
+from umaoka.addin.install.lite import REQUIREMENTS
 
 HERE = Path(__file__).resolve().parent / "pyodide"
 RUNNER = HERE / "runner.mjs"

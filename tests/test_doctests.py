@@ -13,12 +13,12 @@ MODULES = [
     "umaoka.engine.settle",
     "umaoka.engine.shortcut",
     "umaoka.engine.standings",
-    "umaoka.addin.recalc",
-    "umaoka.addin.setup",
+    "umaoka.addin.functions.recalc",
+    "umaoka.addin.install.setup",
     "umaoka.addin.udfs",
-    "umaoka.addin.season_cache",
-    "umaoka.templates.cells",
-    "umaoka.templates.runtime",
+    "umaoka.addin.functions.season_cache",
+    "umaoka.templates.xlsx.cells",
+    "umaoka.templates.book.runtime",
 ]
 
 

@@ -37,10 +37,10 @@ from pathlib import Path
 import pytest
 from defusedxml.ElementTree import fromstring
 from openpyxl import load_workbook
-from umaoka.addin import embed
-from umaoka.addin import parts as parts_module
-from umaoka.addin.cli import main as cli
-from umaoka.addin.embed import (
+from umaoka.addin.install import embed
+from umaoka.addin.install import parts as parts_module
+from umaoka.addin.cli.app import main as cli
+from umaoka.addin.install.embed import (
     embed_lite,
     embed_lite_inplace,
     encode_setting,
@@ -48,11 +48,11 @@ from umaoka.addin.embed import (
     lite_parts,
     lite_settings_of,
 )
-from umaoka.addin.lite import lite_requirements, lite_source
+from umaoka.addin.install.lite import lite_requirements, lite_source
 from umaoka.engine import UmaokaError
 from umaoka.templates.build import build_workbook
 from umaoka.templates.demo import demo_book
-from umaoka.templates.io import save_workbook
+from umaoka.templates.xlsx.io import save_workbook
 
 SOFFICE = shutil.which("soffice") or shutil.which("libreoffice")
 

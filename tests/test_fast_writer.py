@@ -20,8 +20,8 @@ from openpyxl.worksheet.cell_range import CellRange
 from umaoka.templates.build import build_workbook
 from umaoka.templates.demo import demo_book
 from umaoka.templates.settle_book import read_book
-from umaoka.templates.styles import put
-from umaoka.templates.writer import save_fast
+from umaoka.templates.xlsx.styles import put
+from umaoka.templates.xlsx.writer import save_fast
 
 
 def _cells(path: Path) -> dict[str, object]:
@@ -102,7 +102,7 @@ def test_the_store_gives_openpyxls_dimension() -> None:
     """The ``<dimension>`` the fast writer takes from the store is openpyxl's own."""
     from openpyxl import Workbook
     from openpyxl.worksheet.worksheet import Worksheet
-    from umaoka.templates.cells import store_of
+    from umaoka.templates.xlsx.cells import store_of
 
     wb = build_workbook(demo_book(8))
     ws = wb.worksheets[0]

@@ -25,10 +25,10 @@ from mahjong.hand_calculating.scores import Aotenjou, ScoresCalculator
 from mahjong.meld import Meld
 from mahjong.tile import TilesConverter
 from test_officejs import call
-from umaoka.addin.lite import lite_source
+from umaoka.addin.install.lite import lite_source
 from umaoka.engine.errors import UmaokaError
-from umaoka.engine.fu import ALL_FU, MAX_FU
-from umaoka.engine.hands import (
+from umaoka.engine.hands.fu import ALL_FU, MAX_FU
+from umaoka.engine.hands.payment import (
     HAND_RULE_HELP,
     HAND_RULE_KEYS,
     HandRules,
@@ -488,8 +488,8 @@ def test_every_hand_rule_has_a_help_line():
     assert "unlimited" in HAND_RULE_HELP["kazoe"] and "liable" in HAND_RULE_HELP["pao_honba"]
 
 
-@pytest.mark.parametrize("name", ["umaoka.engine.hand_rules", "umaoka.engine.fu",
-                                  "umaoka.engine.pao"])
+@pytest.mark.parametrize("name", ["umaoka.engine.hands.rules", "umaoka.engine.hands.fu",
+                                  "umaoka.engine.hands.pao"])
 def test_docstring_examples(name):
     result = doctest.testmod(importlib.import_module(name), optionflags=doctest.ELLIPSIS)
     assert result.attempted > 0 and result.failed == 0

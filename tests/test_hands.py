@@ -9,7 +9,7 @@ from mahjong.constants import EAST, SOUTH
 from mahjong.hand_calculating.hand_config import HandConfig, OptionalRules
 from mahjong.hand_calculating.scores import Aotenjou, ScoresCalculator
 from umaoka.engine.errors import UmaokaError
-from umaoka.engine.hands import (
+from umaoka.engine.hands.payment import (
     FU_VALUES,
     HandResult,
     HandRules,
@@ -558,7 +558,7 @@ def test_hand_table_rules():
 
 
 def test_docstring_examples():
-    module = importlib.import_module("umaoka.engine.hands")
+    module = importlib.import_module("umaoka.engine.hands.payment")
     result = doctest.testmod(module, optionflags=doctest.ELLIPSIS)
     assert result.attempted > 10
     assert result.failed == 0

@@ -11,9 +11,10 @@ from pathlib import Path
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from umaoka.addin.cli import main
-from umaoka.engine import imported, imports, settle, tenhou
-from umaoka.engine.imports import (
+from umaoka.addin.cli.app import main
+from umaoka.engine import settle
+from umaoka.engine.online import imported, imports, tenhou
+from umaoka.engine.online.imports import (
     ImportedGame,
     ImportResult,
     drop_duplicates,
@@ -21,7 +22,7 @@ from umaoka.engine.imports import (
     parse_finals_csv,
     read_results,
 )
-from umaoka.engine.tenhou import parse_json, parse_lobby, parse_mjlog
+from umaoka.engine.online.tenhou import parse_json, parse_lobby, parse_mjlog
 
 DATA = Path(__file__).parent / "data" / "imports"
 LOBBY = DATA / "sca20260404.log"

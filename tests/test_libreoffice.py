@@ -18,7 +18,7 @@ from openpyxl import load_workbook
 from umaoka.engine import settle, standings
 from umaoka.templates.build import LeagueCols, build_workbook
 from umaoka.templates.demo import demo_book
-from umaoka.templates.io import save_workbook
+from umaoka.templates.xlsx.io import save_workbook
 from umaoka.templates.settle_book import write_settled
 
 SOFFICE = shutil.which("soffice") or shutil.which("libreoffice")

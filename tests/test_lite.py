@@ -21,7 +21,7 @@ from pathlib import Path
 
 import pytest
 from umaoka.addin import udfs
-from umaoka.addin.lite import REQUIREMENTS, lite_requirements, lite_source, write_lite
+from umaoka.addin.install.lite import REQUIREMENTS, lite_requirements, lite_source, write_lite
 from umaoka.engine import UmaokaError
 
 # Runs in a fresh interpreter (-I: no PYTHONPATH, no user site, no script directory), then
@@ -312,7 +312,7 @@ def test_main_pys_imports_gathered_while_built_are_those_in_its_text():
     packages a parse of the finished text finds."""
     import ast
 
-    from umaoka.addin.lite import _built, _import_roots
+    from umaoka.addin.install.lite import _built, _import_roots
 
     text, roots = _built()
     assert roots == _import_roots(ast.parse(text))

@@ -20,13 +20,13 @@ from openpyxl import load_workbook
 from pycel import ExcelCompiler, excelwrapper
 from test_pycel import _defined_names, if_, iferror, mj_settle
 from umaoka.addin.udfs import MJ_SEASON
-from umaoka.engine.season import SeasonResult
+from umaoka.engine.season.stages import SeasonResult
 from umaoka.templates.build import LeagueCols, write_league
 from umaoka.templates.demo import demo_book
-from umaoka.templates.labels import label
-from umaoka.templates.model import Book
-from umaoka.templates.season_book import season_result
-from umaoka.templates.season_live import LIVE_FIRST
+from umaoka.templates.book.labels import label
+from umaoka.templates.book.model import Book
+from umaoka.templates.book.season_book import season_result
+from umaoka.templates.sheets.season_live import LIVE_FIRST
 
 SHEET = "'Season standings'"
 #: What the plugged-in MJ_SEASON does: compute ("on"), be unknown ("off"), fail ("fail").

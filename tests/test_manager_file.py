@@ -19,10 +19,10 @@ from openpyxl import load_workbook
 from openpyxl.chart import BarChart, Reference
 from openpyxl.drawing.image import Image
 from openpyxl.workbook.defined_name import DefinedName
-from umaoka.addin import update
-from umaoka.addin.cli import main
-from umaoka.addin.embed import extract_lite
-from umaoka.addin.lite import lite_source
+from umaoka.addin.install import update
+from umaoka.addin.cli.app import main
+from umaoka.addin.install.embed import extract_lite
+from umaoka.addin.install.lite import lite_source
 from umaoka.templates.settle_book import read_book
 
 LINES = ("L1002 | 00:44 | 四般南喰赤－ | Aki(+61.0) Ben(0.0) Chie(-25.0) Dan(-36.0)\n"
@@ -361,7 +361,7 @@ def test_roster_from_a_file_as_text_and_without_twins(tmp_path: Path,
 def test_a_name_differing_only_by_case_is_a_warning(tmp_path: Path,
                                                     capsys: pytest.CaptureFixture[str]) -> None:
     from umaoka.templates.build import write_league
-    from umaoka.templates.model import Game, make_book
+    from umaoka.templates.book.model import Game, make_book
 
     book = make_book(["standard"], players=["Aki", "Ben", "Chie", "Dan"])
     book.leagues[0].games.append(Game(players=["Aki", "Ben", "chie", "Dan"],
@@ -372,7 +372,7 @@ def test_a_name_differing_only_by_case_is_a_warning(tmp_path: Path,
     assert ('League!row 5: warning: "chie" differs from "Chie" on the Players sheet only by '
             "case, and counts as another player in the standings") in err, err
     # the Check column says so too: the live formula's saved value and the settled copy
-    from umaoka.templates.layout import league_cols
+    from umaoka.templates.book.layout import league_cols
 
     check = league_cols(book.leagues[0], 4).check
     live = load_workbook(path, data_only=True)["League"].cell(5, check).value

@@ -23,7 +23,7 @@ from umaoka.addin.udfs import MJ_SETTLE
 from umaoka.engine import settle, standings
 from umaoka.templates.build import LeagueCols, StandCols, build_workbook
 from umaoka.templates.demo import demo_book
-from umaoka.templates.io import save_workbook
+from umaoka.templates.xlsx.io import save_workbook
 
 
 def _defined_names(self: Any) -> dict[str, Any]:
@@ -163,7 +163,7 @@ def test_check_flags_a_name_in_another_case(tmp_path: Path,
     """The Check formula, computed: "chie" for the roster's "Chie" is flagged (COUNTIF does
     not see case; FIND does), a name not on the roster comes first, the others are OK."""
     from openpyxl.utils import get_column_letter
-    from umaoka.templates.model import Game, make_book
+    from umaoka.templates.book.model import Game, make_book
 
     monkeypatch.setattr(excelwrapper.ExcelOpxWrapper, "defined_names",
                         property(_defined_names))

@@ -46,10 +46,10 @@ from pyodide_lite import (
     wheel_sets,
 )
 from umaoka.addin import udfs
-from umaoka.addin.lite import lite_source, write_lite
+from umaoka.addin.install.lite import lite_source, write_lite
 from umaoka.engine import PRESETS, UmaokaError, rank, ruleset, settle, shortcut, standings
 from umaoka.engine import standings_table as table_of
-from umaoka.engine.hands import hand, hand_rules, hand_table
+from umaoka.engine.hands.payment import hand, hand_rules, hand_table
 
 SETS = ("floor", "newest")
 GAME = [35700, 32400, 22200, 9700]
@@ -415,8 +415,8 @@ def test_cpython_never_imports_pyodide():
 def test_main_py_inside_a_lite_workbook_runs_in_pyodide(tmp_path: Path):
     # `umaoka new` (default runtime: xlwings Lite) puts main.py into the workbook as xlwings
     # Lite keeps it; taken back out, it must load and settle in the current Pyodide line.
-    from umaoka.addin.cli import main as umaoka
-    from umaoka.addin.embed import extract_lite
+    from umaoka.addin.cli.app import main as umaoka
+    from umaoka.addin.install.embed import extract_lite
 
     reason = missing()
     if reason:

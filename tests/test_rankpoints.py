@@ -14,15 +14,15 @@ import xlwings as xw
 from hypothesis import given
 from hypothesis import strategies as st
 from test_officejs import call
-from umaoka.addin.cli import main
+from umaoka.addin.cli.app import main
 from umaoka.engine import UmaokaError, settle, standings, standings_table
-from umaoka.engine.rankpoints import (
+from umaoka.engine.online.rankpoints import (
     RankPoints,
     game_rank_points,
     rank_point_rule,
     rank_points,
 )
-from umaoka.engine.ranks import TENHOU_DANS, promotion, soul_rank, tenhou_dan
+from umaoka.engine.online.ranks import TENHOU_DANS, promotion, soul_rank, tenhou_dan
 
 D = Decimal
 
@@ -35,7 +35,7 @@ def table(results, *args, **kwargs) -> list[Decimal]:
     return [p.points for p in game_rank_points(results, *args, **kwargs)]
 
 
-@pytest.mark.parametrize("name", ["umaoka.engine.rankpoints", "umaoka.engine.ranks"])
+@pytest.mark.parametrize("name", ["umaoka.engine.online.rankpoints", "umaoka.engine.online.ranks"])
 def test_docstring_examples(name):
     result = doctest.testmod(importlib.import_module(name), optionflags=doctest.ELLIPSIS)
     assert result.attempted > 0 and result.failed == 0

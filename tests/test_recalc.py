@@ -7,7 +7,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from umaoka.addin import udfs
-from umaoka.addin.recalc import Blocks
+from umaoka.addin.functions.recalc import Blocks
 from umaoka.addin.udfs import MJ_SETTLE
 
 GOOD = [[35700.0, 32400.0, 22200.0, 9700.0], [32000.0, 32000.0, 20000.0, 16000.0],

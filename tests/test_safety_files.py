@@ -12,7 +12,7 @@ import pytest
 from openpyxl import load_workbook
 from umaoka.engine import UmaokaError, ruleset
 from umaoka.templates.batch import decode_csv, read_csv, run_batch
-from umaoka.templates.io import STALE_SECONDS, write_atomic
+from umaoka.templates.xlsx.io import STALE_SECONDS, write_atomic
 
 HEADER = ("date,session,table,game,east,east_score,south,south_score,west,west_score,"
           "north,north_score,deposits\n")

@@ -18,11 +18,11 @@ from typing import Any
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from umaoka.addin.cli import main
+from umaoka.addin.cli.app import main
 from umaoka.engine import ruleset
-from umaoka.engine.imported import csv_plain, csv_text, name_problem, visible
-from umaoka.engine.imports import FORMATS, parse_finals_csv, read_results
-from umaoka.engine.tenhou import parse_json, parse_lobby, parse_mjlog
+from umaoka.engine.online.imported import csv_plain, csv_text, name_problem, visible
+from umaoka.engine.online.imports import FORMATS, parse_finals_csv, read_results
+from umaoka.engine.online.tenhou import parse_json, parse_lobby, parse_mjlog
 from umaoka.templates.batch import read_csv
 
 DATA = Path(__file__).parent / "data" / "imports"

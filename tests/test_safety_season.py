@@ -26,13 +26,13 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from openpyxl import load_workbook
-from umaoka.addin.cli import main
+from umaoka.addin.cli.app import main
 from umaoka.engine import UmaokaError, settle, standings
-from umaoka.engine.penalties import penalty
-from umaoka.engine.season_settings import MAX_STAGES, parse_carry, read_season
+from umaoka.engine.season.penalties import penalty
+from umaoka.engine.season.settings import MAX_STAGES, parse_carry, read_season
 from umaoka.templates.build import LeagueCols, build_workbook, write_league
-from umaoka.templates.io import save_workbook
-from umaoka.templates.model import MAX_GAMES, MAX_LEAGUES, Game, check_size, make_book
+from umaoka.templates.xlsx.io import save_workbook
+from umaoka.templates.book.model import MAX_GAMES, MAX_LEAGUES, Game, check_size, make_book
 
 #: Seconds: the work itself (no interpreter start-up) takes milliseconds; the margin is for
 #: a loaded test machine (the hangs this guards against took minutes).
@@ -294,7 +294,7 @@ def test_import_into_refuses_more_games_than_a_workbook_holds(
         monkeypatch: pytest.MonkeyPatch) -> None:
     """The limit made small (100,000 lobby lines take a minute to read): the two games in
     the tab and three imported are one more than it holds; nothing is written."""
-    import umaoka.templates.model as model
+    import umaoka.templates.book.model as model
 
     monkeypatch.setattr(model, "MAX_GAMES", 4)
     lobby = tmp_path / "sca20260404.log"
@@ -355,7 +355,7 @@ def test_new_season_with_too_many_stages(tmp_path: Path,
 def _season_book(carry: Any = "half", chip_value: Any = 2, points: Any = -20,
                  chips: Any = 3, date: Any = None) -> Any:
     """Regular (advance 4) then Final; chips; a penalty log of one entry."""
-    from umaoka.templates.season_book import SETTINGS, SeasonSpec, StageRow
+    from umaoka.templates.book.season_book import SETTINGS, SeasonSpec, StageRow
 
     book = make_book(["mleague"], ["Regular", "Final"], ["A", "B", "C", "D", "E"])
     for lg in book.leagues:
@@ -600,7 +600,7 @@ def test_any_ini_settings_then_a_season_run(top: list[tuple[str, str]],
                                             second: list[tuple[str, str]],
                                             teams: list[tuple[str, str]]) -> None:
     """Random settings: a season that reads runs its games, or one sentence says why."""
-    from umaoka.engine.season import run_season
+    from umaoka.engine.season.stages import run_season
 
     def line(k: str, v: str) -> str:
         return f"{k} = {' '.join(v.split())}\n"
@@ -646,7 +646,7 @@ def test_any_games_and_penalty_csv(tmp_path_factory: pytest.TempPathFactory,
     import csv
     import io
 
-    from umaoka.addin.season_cli import run as run_files
+    from umaoka.addin.cli.season import run as run_files
 
     def write(name: str, rows: list[dict[str, str]], header: list[str]) -> Path:
         buf = io.StringIO()

@@ -20,8 +20,8 @@ from hypothesis import strategies as st
 from test_officejs import call
 from umaoka.addin import udfs
 from umaoka.engine import UmaokaError, ruleset
-from umaoka.engine.hand_rules import hand_rules
-from umaoka.engine.hands import hand, hand_table
+from umaoka.engine.hands.rules import hand_rules
+from umaoka.engine.hands.payment import hand, hand_table
 
 #: Generous under load; the quadratic parsing this guards against took seconds to minutes.
 SECONDS = 2.0
@@ -222,8 +222,8 @@ def test_hands(han: Any, fu: Any, dealer: Any, tsumo: Any, honba: Any, rules: An
 def test_settle_reads_a_rules_sheet_with_a_blank_or_error_value(tmp_path, value, said):
     from openpyxl import load_workbook
     from umaoka.templates.build import build_workbook
-    from umaoka.templates.io import save_workbook
-    from umaoka.templates.model import make_book
+    from umaoka.templates.xlsx.io import save_workbook
+    from umaoka.templates.book.model import make_book
     from umaoka.templates.settle_book import read_book
 
     path = tmp_path / "league.xlsx"

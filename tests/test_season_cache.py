@@ -1,4 +1,4 @@
-"""MJ_SEASON's shared season run (umaoka.addin.season_cache) never changes a result: after
+"""MJ_SEASON's shared season run (umaoka.addin.functions.season_cache) never changes a result: after
 random edits of a random demo season (scores, names, types of values, penalties, settings,
 stages, rulesets, the table shown), the cached call equals a call computed from nothing,
 errors included; going back to an earlier version gives that version's table, never a
@@ -14,7 +14,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from test_mjseason import season_args
 from umaoka.addin import udfs
-from umaoka.addin.season_cache import SeasonRuns, fingerprint
+from umaoka.addin.functions.season_cache import SeasonRuns, fingerprint
 from umaoka.templates.demo import season_demo_book
 
 BOOKS = {seed: season_demo_book(24 + seed * 6, seed=seed) for seed in (1, 2, 3)}

@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pytest
 from rich.cells import cell_len
-from umaoka.addin.cli import main
-from umaoka.addin.season_cli import table
+from umaoka.addin.cli.app import main
+from umaoka.addin.cli.season import table
 
 DATA = Path(__file__).parent / "data"
 
@@ -134,9 +134,9 @@ def test_table_shrinks_names_to_fit() -> None:
 
 
 @pytest.mark.parametrize("name", [
-    "umaoka.engine.season", "umaoka.engine.season_settings", "umaoka.engine.ranking",
-    "umaoka.engine.teams", "umaoka.engine.gamelog", "umaoka.engine.penalties",
-    "umaoka.engine.substitutes"])
+    "umaoka.engine.season.stages", "umaoka.engine.season.settings", "umaoka.engine.season.ranking",
+    "umaoka.engine.season.teams", "umaoka.engine.season.gamelog", "umaoka.engine.season.penalties",
+    "umaoka.engine.season.substitutes"])
 def test_docstring_examples(name: str) -> None:
     result = doctest.testmod(importlib.import_module(name), optionflags=doctest.ELLIPSIS)
     assert result.attempted > 0 and result.failed == 0

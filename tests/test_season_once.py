@@ -8,7 +8,7 @@ from typing import Any
 from openpyxl.worksheet.formula import ArrayFormula
 from umaoka.templates.build import build_workbook
 from umaoka.templates.demo import demo_book
-from umaoka.templates.season_book import season_result
+from umaoka.templates.book.season_book import season_result
 
 
 def _value(value: Any) -> Any:

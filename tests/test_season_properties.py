@@ -7,10 +7,10 @@ from decimal import Decimal as D
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from umaoka.engine import ruleset, settle
-from umaoka.engine.gamelog import GameRecord
-from umaoka.engine.penalties import Penalty
-from umaoka.engine.season import Season, SettledGames, Stage, carry_points, run_season
-from umaoka.engine.teams import parse_teams, team_of
+from umaoka.engine.season.gamelog import GameRecord
+from umaoka.engine.season.penalties import Penalty
+from umaoka.engine.season.stages import Season, SettledGames, Stage, carry_points, run_season
+from umaoka.engine.season.teams import parse_teams, team_of
 
 PLAYERS = ("Aki", "Ben", "Chie", "Dan", "Eri", "Fumi", "Gin")
 TEAMS = parse_teams({"Red": "Aki, Ben, Chie", "Blue": "Dan, Eri", "Green": "Fumi, Gin"})

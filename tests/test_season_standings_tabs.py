@@ -28,10 +28,10 @@ from test_libreoffice import convert
 from umaoka.engine import settle
 from umaoka.templates.build import build_workbook
 from umaoka.templates.demo import season_demo_book
-from umaoka.templates.io import save_workbook
-from umaoka.templates.layout import league_cols
-from umaoka.templates.model import Game, make_book
-from umaoka.templates.season_book import SETTINGS, SeasonSpec, StageRow, season_result
+from umaoka.templates.xlsx.io import save_workbook
+from umaoka.templates.book.layout import league_cols
+from umaoka.templates.book.model import Game, make_book
+from umaoka.templates.book.season_book import SETTINGS, SeasonSpec, StageRow, season_result
 from umaoka.templates.settle_book import write_settled
 
 HIGH_LOW = [40000, 30000, 20000, 10000]

@@ -16,22 +16,22 @@ from typing import Any
 
 import pytest
 from openpyxl import load_workbook
-from umaoka.addin.cli import main
+from umaoka.addin.cli.app import main
 from umaoka.engine import UmaokaError
-from umaoka.engine.ranking import standing_rows
+from umaoka.engine.season.ranking import standing_rows
 from umaoka.templates.build import LeagueCols, build_workbook, write_league
 from umaoka.templates.demo import demo_book
-from umaoka.templates.io import save_workbook
-from umaoka.templates.labels import label
-from umaoka.templates.model import Game, make_book
-from umaoka.templates.season_book import (
+from umaoka.templates.xlsx.io import save_workbook
+from umaoka.templates.book.labels import label
+from umaoka.templates.book.model import Game, make_book
+from umaoka.templates.book.season_book import (
     SETTINGS,
     SeasonSpec,
     StageRow,
     parse_teams_text,
     season_result,
 )
-from umaoka.templates.season_labels import SEASON_LABELS
+from umaoka.templates.book.season_labels import SEASON_LABELS
 from umaoka.templates.settle_book import read_book, write_settled
 
 HIGH_LOW = [40000, 30000, 20000, 10000]  # +60 / +10 / -20 / -50

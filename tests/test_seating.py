@@ -9,12 +9,12 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from umaoka.engine import UmaokaError
-from umaoka.engine import designs as designs_module
-from umaoka.engine import draw as draw_module
-from umaoka.engine import seating as seating_module
-from umaoka.engine.designs import is_resolvable, packing, resolvable
-from umaoka.engine.draw import affine_plane
-from umaoka.engine.seating import Pin, parse_avoid, parse_pins, player_names, schedule
+from umaoka.engine.seating import designs as designs_module
+from umaoka.engine.seating import draw as draw_module
+from umaoka.engine.seating import schedule as seating_module
+from umaoka.engine.seating.designs import is_resolvable, packing, resolvable
+from umaoka.engine.seating.draw import affine_plane
+from umaoka.engine.seating.schedule import Pin, parse_avoid, parse_pins, player_names, schedule
 
 
 @pytest.mark.parametrize("module", [seating_module, draw_module, designs_module])
@@ -283,7 +283,7 @@ def test_errors_are_one_sentence(call, words: str) -> None:
 
 
 def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
-    from umaoka.addin.cli import main
+    from umaoka.addin.cli.app import main
 
     code = main(list(argv))
     out, err = capsys.readouterr()

@@ -10,13 +10,13 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from openpyxl import load_workbook
-from umaoka.addin.cli import main
+from umaoka.addin.cli.app import main
 from umaoka.engine import UmaokaError
-from umaoka.engine.seating import schedule
+from umaoka.engine.seating.schedule import schedule
 from umaoka.templates.build import write_league
 from umaoka.templates.import_book import seat_into
-from umaoka.templates.model import Game, make_book
-from umaoka.templates.seating_sheet import SEATING_FIRST
+from umaoka.templates.book.model import Game, make_book
+from umaoka.templates.sheets.seating import SEATING_FIRST
 from umaoka.templates.settle_book import read_book, settle_file
 
 

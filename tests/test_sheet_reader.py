@@ -12,8 +12,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from openpyxl.utils import get_column_letter
 from umaoka.engine import UmaokaError
-from umaoka.templates import sheet_reader
-from umaoka.templates.sheet_reader import _SheetRows, _skippable
+from umaoka.templates.xlsx import reader as sheet_reader
+from umaoka.templates.xlsx.reader import _SheetRows, _skippable
 
 
 class _Archive:

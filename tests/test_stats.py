@@ -10,10 +10,10 @@ from pathlib import Path
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from umaoka.addin.cli import main
+from umaoka.addin.cli.app import main
 from umaoka.engine import UmaokaError, rating, settle, stats
-from umaoka.engine.rating import factor, rating_change, rating_history, ratings
-from umaoka.engine.stats import GameRecord, head_to_head, player_stats, records, stats_table
+from umaoka.engine.online.rating import factor, rating_change, rating_history, ratings
+from umaoka.engine.season.stats import GameRecord, head_to_head, player_stats, records, stats_table
 
 DATA = Path(__file__).parent / "data" / "imports"
 P4 = ["A", "B", "C", "D"]

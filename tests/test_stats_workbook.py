@@ -9,7 +9,7 @@ import pytest
 import xlwings as xw
 from test_officejs import GAME, call
 from umaoka.engine import settle, standings_table
-from umaoka.engine.stats import player_stats
+from umaoka.engine.season.stats import player_stats
 
 PLAYERS = [["Aki", "Ben", "Chie", "Dan"], [None] * 4, ["Ben", "Aki", "Dan", "Chie"],
            ["Chie", "Dan", "Aki", "Ben"]]
@@ -56,12 +56,12 @@ from pathlib import Path  # noqa: E402
 from openpyxl import load_workbook  # noqa: E402
 from umaoka.templates.build import build_workbook  # noqa: E402
 from umaoka.templates.demo import demo_book  # noqa: E402
-from umaoka.templates.io import save_workbook  # noqa: E402
-from umaoka.templates.layout import league_cols  # noqa: E402
-from umaoka.templates.model import Game  # noqa: E402
-from umaoka.templates.results import counted, settle_league  # noqa: E402
+from umaoka.templates.xlsx.io import save_workbook  # noqa: E402
+from umaoka.templates.book.layout import league_cols  # noqa: E402
+from umaoka.templates.book.model import Game  # noqa: E402
+from umaoka.templates.book.results import counted, settle_league  # noqa: E402
 from umaoka.templates.settle_book import write_settled  # noqa: E402
-from umaoka.templates.stats_sheet import stats_records  # noqa: E402
+from umaoka.templates.sheets.stats import stats_records  # noqa: E402
 
 
 def _book_with_platform_rows():
@@ -161,8 +161,8 @@ def test_stats_formulas_recalculated_by_libreoffice(tmp_path: Path) -> None:
 
 
 def test_settled_copy_rating_and_head_to_head(tmp_path: Path) -> None:
-    from umaoka.engine.rating import rating_history, ratings
-    from umaoka.engine.stats import head_to_head
+    from umaoka.engine.online.rating import rating_history, ratings
+    from umaoka.engine.season.stats import head_to_head
 
     book = _book_with_platform_rows()
     write_settled(book, tmp_path / "settled.xlsx")
@@ -195,8 +195,8 @@ def test_a_big_league_charts_r_every_few_games(tmp_path: Path,
                                                monkeypatch: pytest.MonkeyPatch) -> None:
     """Over CHART_POINTS games the R chart plots every step-th game and the last one, with
     the R each player had then (carried forward), so it stays a readable chart."""
-    from umaoka.engine.rating import rating_history
-    from umaoka.templates import rating_sheet
+    from umaoka.engine.online.rating import rating_history
+    from umaoka.templates.sheets import rating as rating_sheet
 
     monkeypatch.setattr(rating_sheet, "CHART_POINTS", 3)
     book = _book_with_platform_rows()

@@ -13,9 +13,9 @@ from umaoka.engine import PRESETS, UmaokaError, settle, standings
 from umaoka.templates.build import LeagueCols, build_workbook
 from umaoka.templates.bundle import BUNDLED, build_default, fingerprint
 from umaoka.templates.demo import demo_book
-from umaoka.templates.io import open_workbook, save_workbook
-from umaoka.templates.labels import label, seat_label
-from umaoka.templates.model import Game, make_book
+from umaoka.templates.xlsx.io import open_workbook, save_workbook
+from umaoka.templates.book.labels import label, seat_label
+from umaoka.templates.book.model import Game, make_book
 from umaoka.templates.settle_book import read_book, settle_file, write_settled
 
 EVIL = ["=HYPERLINK(\"http://x\",\"y\")", "+1+2", "-3", "@SUM(A1)", "Aki", "Ben"]
@@ -107,7 +107,7 @@ def test_standings_are_native_formulas(two_leagues: Path) -> None:
 
 
 def test_xlwings_conf(two_leagues: Path) -> None:
-    from umaoka.addin.setup import UDF_MODULE
+    from umaoka.addin.install.setup import UDF_MODULE
 
     ws = load_workbook(two_leagues)["xlwings.conf"]
     assert (ws["A1"].value, ws["B1"].value) == ("UDF Modules", UDF_MODULE)

@@ -7,7 +7,7 @@ import re
 import pytest
 import xlwings as xw
 from umaoka.addin import udfs
-from umaoka.addin.setup import addin_config, addin_instructions
+from umaoka.addin.install.setup import addin_config, addin_instructions
 from umaoka.addin.udfs import (
     MJ_EXPLAIN,
     MJ_HAND,

@@ -1,0 +1,507 @@
+"""The league-night commands: ``umaoka seating``, ``umaoka import`` and ``umaoka stats``.
+
+Thin layers over the engine (umaoka.engine.seating.schedule, .imports, .stats, .rating): read files,
+print tables that fit 80 columns, write CSV files atomically and never over an existing
+file without --force. ``umaoka.addin.cli.app`` registers them with :func:`add_commands`.
+"""
+
+from __future__ import annotations
+
+import argparse
+import csv
+import io
+import sys
+from collections.abc import Sequence
+from decimal import Decimal
+from pathlib import Path
+from typing import Any
+
+from umaoka.engine import UmaokaError, ruleset, settle
+from umaoka.engine.errors import excerpt
+from umaoka.engine.online.imported import csv_plain, csv_rows, csv_text
+from umaoka.engine.online.imports import (
+    FORMATS,
+    ImportedGame,
+    ImportResult,
+    Problem,
+    drop_duplicates,
+    finals_rows,
+    parse_finals_csv,
+    read_results,
+)
+from umaoka.engine.online.rating import rating_history, ratings
+from umaoka.engine.seating.schedule import MAX_PLAYERS, parse_avoid, parse_pins, schedule
+from umaoka.engine.season.stats import head_to_head, player_stats
+from umaoka.templates.xlsx.io import MAX_INPUT, read_input, read_text
+
+from umaoka.addin.install.update import backup_path, check_not_open, check_not_report, update_writer
+
+PROG = "umaoka"
+WIDTH = 80
+#: Tables longer than this show their first and last rows and how many are between.
+LONG_TABLE = 40
+
+
+#: The largest session number the command line takes (a date such as 20260404 fits): a
+#: session is one row of a chart, whatever its number, so this only keeps it a plain
+#: whole number Excel shows exactly.
+MAX_SESSION = 999_999_999
+
+
+def session_number(text: str) -> int:
+    """``--session``: a whole number from 1 to :data:`MAX_SESSION` (argparse's type)."""
+    t = text.strip()
+    if not t.isascii() or not t.isdigit() or len(t) > 9 or int(t) < 1:
+        raise argparse.ArgumentTypeError(
+            f'"{excerpt(text)}" is not a session number; give a whole number from 1 to '
+            f"{MAX_SESSION:,}")
+    return int(t)
+
+
+def _console() -> Any:
+    """A console no wider than 80 columns (narrower if the terminal is)."""
+    from rich.console import Console
+
+    console = Console(highlight=False)
+    return Console(highlight=False, width=min(console.width, WIDTH) if console.is_terminal
+                   else WIDTH)
+
+
+def _table(headers: Sequence[str], rows: Sequence[Sequence[Any]], title: str | None = None,
+           left: Sequence[str] = ()) -> Any:
+    from rich import box
+    from rich.table import Table
+
+    from umaoka.addin.cli.tables import markup
+
+    table = Table(title=markup(title) if title else None, box=box.SIMPLE_HEAD,
+                  header_style="bold", title_style="bold", pad_edge=False)
+    for h in headers:
+        table.add_column(h, justify="left" if h in left else "right", overflow="fold")
+    for row in rows:
+        table.add_row(*(markup(_cell(v)) for v in row))
+    return table
+
+
+def _cell(v: Any) -> str:
+    if v is None:
+        return "-"
+    if isinstance(v, Decimal):
+        return f"{v:+}" if v else str(abs(v))  # 0.0 as the platform shows it, unsigned
+    return str(v)
+
+
+def _pct(v: Decimal | None) -> str:
+    return "-" if v is None else f"{v * 100:.1f}%"
+
+
+def _warn(problems: Sequence[Problem | str]) -> None:
+    from umaoka.addin.cli.tables import shown
+
+    for p in problems:
+        print(f"{PROG}: warning: {shown(p)}", file=sys.stderr)
+
+
+def _read(path: Path) -> bytes:
+    """An input file's bytes; a missing or unreadable one is bad input (one sentence)."""
+    return read_input(path, "an input file", MAX_INPUT)
+
+
+def _text(path: Path) -> str:
+    """An input text file (UTF-8, UTF-16 or Shift-JIS); missing, unreadable or binary
+    files are bad input, in one sentence naming the file."""
+    return read_text(path, "an input file", MAX_INPUT)
+
+
+def write_csv(path: Path, rows: Sequence[Sequence[Any]], force: bool = False) -> Path:
+    """Write rows (header first) as UTF-8 CSV with a BOM (Excel reads Japanese names right),
+    atomically, refusing to replace an existing file without ``force``."""
+    from umaoka.templates.xlsx.io import write_atomic
+
+    path = Path(path)
+    if path.exists() and path.is_dir():
+        raise UmaokaError(f"{path} is a folder; give a file name ending in .csv.")
+    if path.exists() and not force:
+        raise UmaokaError(f"{path} already exists; use --force to replace it.")
+    if not path.parent.exists():
+        raise UmaokaError(f"folder {path.parent} does not exist; create it first.")
+    buf = io.StringIO()
+    # texts that would start a formula in Excel get a leading ' (CSV injection); our
+    # readers take it off again
+    csv.writer(buf, lineterminator="\r\n").writerows(
+        [rows[0], *([csv_text(v) if isinstance(v, str) else v for v in r] for r in rows[1:])])
+    write_atomic(path, lambda tmp: tmp.write_bytes(buf.getvalue().encode("utf-8-sig")))
+    return path
+
+
+# ------------------------------------------------------------------------------------------------
+# umaoka seating
+
+
+def _players(spec: str) -> int | list[str]:
+    text = spec.strip()
+    if text.isdecimal():  # int() reads every decimal digit, full-width ones too
+        if len(text) > 6:
+            raise UmaokaError(f"the player count ({text[:10]}...) must be between 1 and "
+                              f"{MAX_PLAYERS}.")
+        return int(text)
+    if "," in text:
+        return [t.strip() for t in text.split(",") if t.strip()]
+    path = Path(text)
+    if not path.is_file():
+        raise UmaokaError(f'"{spec}" is not a player count, names separated by commas, or a '
+                          "file of names (one a line).")
+    return [line.strip() for line in _text(path).splitlines()
+            if line.strip() and not line.lstrip().startswith("#")]
+
+
+def cmd_seating(args: argparse.Namespace) -> int:
+    from umaoka.addin.cli.tables import markup, shown
+
+    pins = parse_pins(_text(Path(args.fixed)), args.tables_of) if args.fixed else []
+    s = schedule(_players(args.players), args.rounds, args.tables_of, args.seed, pins,
+                 parse_avoid(args.avoid or ""), args.steps)
+    out = _console()
+    rows = s.rows()
+    out.print(_table([str(h) for h in rows[0]], rows[1:], title="Seating",
+                     left=rows[0][2:]))  # type: ignore[arg-type]
+    for number, names in enumerate(s.sit_outs, 1):
+        if names:
+            out.print(markup(f"Round {number} sits out: {', '.join(names)}"))
+    for line in s.summary():
+        out.print(markup(line))
+    if args.csv:
+        from umaoka.templates.batch import SEATS, csv_columns
+
+        header = csv_columns(s.table_size)
+        body = []
+        for t in s.tables:
+            cells = {"date": args.date or "", "session": args.session or 1, "table": t.number,
+                     "game": t.round}
+            cells.update({seat: name for seat, name in zip(SEATS, t.seats)})
+            body.append([cells.get(c, "") for c in header])
+        print(f"wrote {write_csv(Path(args.csv), [header, *body], args.force)} "
+              f"({len(body)} games; fill in the scores, then `umaoka batch`)")
+    if args.into:
+        from umaoka.templates.xlsx.formats import check_spreadsheet
+        from umaoka.templates.import_book import seat_into
+
+        src = Path(args.into)
+        check_spreadsheet(src)
+        out = _into_output(src, args.output)
+        done = seat_into(src, s, args.league, out or src, force=args.force,
+                         session=args.session, write=update_writer(src, out))
+        print(shown(f"{_wrote(src, out)}: Seating sheet and {done.rows} game rows of "
+                    f"{done.league} filled in (sessions {done.sessions[0]}-{done.sessions[1]}; "
+                    "type the scores)"))
+        if done.new_players:
+            print(shown(f"new on the Players sheet: {', '.join(done.new_players)}"))
+    return 0
+
+
+# ------------------------------------------------------------------------------------------------
+# umaoka import
+
+
+def _existing_keys(paths: Sequence[str]) -> dict[tuple[object, ...], str]:
+    """Keys of games in earlier output files (finals CSV or batch CSV), to spot re-imports."""
+    seen: dict[tuple[object, ...], str] = {}
+    for name in paths:
+        path = Path(name)
+        text = _text(path)
+        try:
+            header = next(csv_rows(text), [])
+            if "first" in [h.strip().lower() for h in header]:
+                games = parse_finals_csv(text, path.name).games
+            else:
+                games = _batch_games(path, text)
+        except UmaokaError as e:
+            raise UmaokaError(f"{path.name} {e}") from None
+        for g in games:
+            for k in g.keys():
+                seen.setdefault(k, g.describe())
+    return seen
+
+
+def _batch_games(path: Path, text: str) -> list[ImportedGame]:
+    reader = csv_rows(text)
+    fields = [f.strip().lower() for f in next(reader, [])]
+    if "east" not in fields or "east_score" not in fields:
+        raise UmaokaError("is neither a finals CSV (date,first,first_final,...) nor a "
+                          "batch CSV (date,session,table,game,east,east_score,...).")
+    seats = [s for s in ("east", "south", "west", "north") if s in fields]
+    out = []
+    for line, cells in enumerate(reader, 2):
+        row = dict(zip(fields, cells))
+        try:
+            names = tuple(csv_plain((row.get(s) or "").strip()) for s in seats)
+            scores = tuple(int((row.get(f"{s}_score") or "").replace(",", "")) for s in seats)
+            deposits = int((row.get("deposits") or "0").replace(",", "") or 0)
+        except ValueError:
+            continue  # rows without scores yet cannot be re-imports
+        if all(names):
+            out.append(ImportedGame(names, False, scores=scores, deposits=deposits,
+                                    source=path.name, line=line))
+    return out
+
+
+def _describe(g: ImportedGame) -> str:
+    if g.settled:
+        return ", ".join(f"{n} {_cell(f)}" for n, f in zip(g.names, g.finals or ()))
+    text = ", ".join(f"{n} {s:,}" for n, s in zip(g.names, g.scores or ()))
+    return text + (f" (+{g.deposits:,} sticks)" if g.deposits else "")
+
+
+def cmd_import(args: argparse.Namespace) -> int:
+    result = ImportResult()
+    for name in args.files:
+        path = Path(name)
+        result.extend(read_results(path.name, _read(path), args.format))
+    if args.into:
+        return _import_into(args, result)
+    if not args.keep_duplicates:
+        result = drop_duplicates(result, _existing_keys(args.existing or []))
+    _warn(result.problems)
+    games = result.games
+    if not games:
+        raise UmaokaError("no game could be imported; see the warnings above.")
+    shown_games = games if len(games) <= LONG_TABLE else \
+        [*games[:LONG_TABLE // 2], None, *games[-LONG_TABLE // 2:]]
+    rows = [[g.date.isoformat() if g.date else "", g.time or "", _describe(g)] if g else
+            ["...", "", f"{len(games) - LONG_TABLE // 2 * 2:,} more games"]
+            for g in shown_games]
+    players = "Players (results: finishing order, finals; logs: seats, raw points)"
+    _console().print(_table(["Date", "Time", players], rows, left=[players],
+                            title=f"Imported {len(games)} games"))
+    if args.strict and result.problems:
+        raise UmaokaError(f"{len(result.problems)} problem(s) and --strict: nothing written.")
+    if args.output:
+        kinds = {g.settled for g in games}
+        if len(kinds) > 1:
+            raise UmaokaError("the files mix platform results (lobby lines, finals CSV) and "
+                              "game logs; import them into separate files.")
+        rows_out = finals_rows(games) if games[0].settled else _batch_rows(games)
+        kind = "finals CSV" if games[0].settled else "batch CSV: settle with `umaoka batch`"
+        print(f"wrote {write_csv(Path(args.output), rows_out, args.force)} "
+              f"({len(games)} games, {kind})")
+    return 0
+
+
+def _into_output(src: Path, output: str | None) -> Path | None:
+    """Where an ``--into`` command writes: None to update ``src`` in place (the default),
+    else the new file ``-o`` names. A settled copy (a report) is refused, and a workbook
+    open in Excel or LibreOffice before any work is done."""
+    check_not_report(src)
+    if output is None:
+        check_not_open(src)
+    return Path(output) if output else None
+
+
+def _wrote(src: Path, out: Path | None) -> str:
+    """``updated league.xlsx (previous version: league.bak.xlsx)`` or ``wrote out.xlsx``."""
+    if out is None:
+        return f"updated {src} (previous version kept as {backup_path(src).name})"
+    return f"wrote {out}"
+
+
+def _import_into(args: argparse.Namespace, result: ImportResult) -> int:
+    """``--into BOOK.xlsx``: append the games to a league tab, write a new workbook."""
+    from umaoka.templates.xlsx.formats import check_spreadsheet
+    from umaoka.templates.import_book import import_into
+
+    book_path = Path(args.into)
+    check_spreadsheet(book_path)
+    out = _into_output(book_path, args.output)
+    report = import_into(book_path, result, args.league, out or book_path, force=args.force,
+                         keep_duplicates=args.keep_duplicates, strict=args.strict,
+                         session=args.session, warn=_warn, write=update_writer(book_path, out))
+    from umaoka.addin.cli.tables import shown
+
+    kinds = sorted({"platform finals" if g.settled else "game logs" for g in report.added})
+    print(shown(f"{_wrote(book_path, out)}: {len(report.added)} games added to "
+                f"{report.league} ({', '.join(kinds)}); {len(report.problems)} skipped"))
+    if report.new_players:
+        print(shown(f"new on the Players sheet: {', '.join(report.new_players)}"))
+    return 0
+
+
+def _batch_rows(games: Sequence[ImportedGame]) -> list[list[Any]]:
+    from umaoka.templates.batch import SEATS, csv_columns
+
+    sizes = {g.players for g in games}
+    if len(sizes) > 1:
+        raise UmaokaError("the logs mix four- and three-player games; import them into "
+                          "separate files.")
+    header = csv_columns(sizes.pop())
+    rows: list[list[Any]] = [header]
+    for number, g in enumerate(games, 1):
+        cells: dict[str, Any] = {"date": g.date.isoformat() if g.date else "", "game": number,
+                                 "deposits": g.deposits}
+        for seat, name, score in zip(SEATS, g.names, g.scores or ()):
+            cells[seat], cells[f"{seat}_score"] = name, score
+        rows.append([cells.get(c, "") for c in header])
+    return rows
+
+
+# ------------------------------------------------------------------------------------------------
+# umaoka stats
+
+
+def _stat_games(path: Path, spec: str) -> list[Any]:
+    """(names, Settlement) from a batch CSV, or (names, finals, places, scores) from a
+    finals CSV; rows that cannot be used are warnings."""
+    text = _text(path)
+    try:
+        header = [h.strip().lower() for h in next(csv_rows(text), [])]
+    except UmaokaError as e:
+        raise UmaokaError(f"{path.name} {e}") from None
+    if "first" in header:
+        result = parse_finals_csv(text, path.name)
+        _warn(result.problems)
+        return [(g.names, g.finals, g.places, g.scores) for g in result.games]
+    from umaoka.templates.batch import read_csv
+
+    rules = ruleset(spec)
+    games, problems = [], []
+    try:
+        read = read_csv(path, rules, skip_bad_rows=True)
+    except UmaokaError as e:  # batch's sentences read on from the file's name
+        raise UmaokaError(f"{path.name} {e}") from None
+    for warning in read.warnings:
+        _warn([f"{path.name} {warning}"])
+    for g in read.league.games:
+        line = int((g.source or "line 0").rsplit(" ", 1)[-1])
+        if g.is_blank():
+            continue
+        try:
+            names = [("" if p is None else str(p)).strip() for p in g.players]
+            if not all(names):
+                raise UmaokaError("a player's name is blank; fill in every seat's player.")
+            if len(set(names)) < len(names):
+                raise UmaokaError(f"the same player is listed twice ({', '.join(names)}).")
+            games.append((names, settle(g.scores, rules, g.deposits or 0,
+                                        [p or 0 for p in g.penalties] or None)))
+        except UmaokaError as e:
+            problems.append(Problem(path.name, line, str(e)))
+    _warn(problems)
+    return games
+
+
+def cmd_stats(args: argparse.Namespace) -> int:
+    games = _stat_games(Path(args.file), args.ruleset)
+    if not games:
+        raise UmaokaError(f"{args.file} has no settled game to count.")
+    out = _console()
+    rows = [[p.name, p.games, _pct(p.top_two_rate), _pct(p.bust_rate),
+             "-" if p.average_raw is None else f"{p.average_raw:,.0f}",
+             f"{_cell(p.best)} #{p.best_game}", f"{_cell(p.worst)} #{p.worst_game}",
+             f"{p.top_streak}/{p.top_two_streak}/{p.no_last_streak}"]
+            for p in player_stats(games)]
+    out.print(_table(["Player", "Games", "Top-2", "Bust", "Avg raw", "Best", "Worst",
+                      "Streaks"], rows, title=f"Stats: {len(games)} games", left=["Player"]))
+    out.print("Top-2 = 1st or 2nd (連対率); Bust = raw score below 0 (トビ率); Streaks = "
+              "longest runs of 1st / 1st-2nd / not last; #n = game number.")
+    if args.h2h is not None:
+        pairs = head_to_head(games, args.h2h or None)
+        rows = [[h.player, h.opponent, h.games, h.ahead, h.behind, _cell(h.place_diff),
+                 _cell(h.points)] for h in pairs]
+        out.print(_table(["Player", "Opponent", "Games", "Ahead", "Behind", "Place +/-",
+                          "Points"], rows, title="Head to head", left=["Player", "Opponent"]))
+        out.print("Place +/- = average places finished ahead of the opponent; Points = sum "
+                  "of own final minus the opponent's.")
+    # Tenhou rates four- and three-player games apart: one rating per table size.
+    by_size: dict[int, list[tuple[int, Any]]] = {}
+    for number, g in enumerate(games, 1):
+        by_size.setdefault(len(g[0]), []).append((number, g))
+    for size, numbered in sorted(by_size.items(), reverse=True):
+        kind = f"{size}-player games" if len(by_size) > 1 else "start 1500"
+        sized = [g for _, g in numbered]
+        if args.rating:
+            rows = [[r.name, r.games, f"{r.rating:.2f}", _cell(r.change), f"{r.peak:.2f}",
+                     f"{r.low:.2f}"] for r in ratings(sized)]
+            out.print(_table(["Player", "Games", "R", "Change", "Peak", "Low"], rows,
+                             title=f"Tenhou R rating ({kind})", left=["Player"]))
+        steps = [s for s in rating_history(sized) if s.name == args.history]
+        if steps:
+            rows = [[numbered[s.game - 1][0], s.place, f"{s.before:.2f}",
+                     f"{s.table_average:.2f}", f"{s.factor:.3f}", _cell(s.change),
+                     f"{s.after:.2f}"] for s in steps]
+            out.print(_table(["Game", "Place", "R before", "Table avg", "Factor", "Change",
+                              "R after"], rows, title=f"R of {args.history} ({kind})"))
+    if args.history and not any(args.history in g[0] for g in games):
+        raise UmaokaError(f'"{args.history}" played no game here; check the spelling.')
+    return 0
+
+
+# ------------------------------------------------------------------------------------------------
+# Registration
+
+
+def add_commands(sub: Any) -> None:
+    """Add seating, import and stats to the ``umaoka`` sub-command parser."""
+    seat = sub.add_parser(
+        "seating", help="draw seating for a league night or season (tables, winds, sit-outs)",
+        description="PLAYERS is a count (16), names separated by commas, or a text file with "
+        "one name per line. --fixed takes a CSV of round,table,east,south,west,north with "
+        "the seats to pin (blank cells are free).")
+    seat.add_argument("players", metavar="PLAYERS")
+    seat.add_argument("--rounds", type=int, required=True, metavar="R")
+    seat.add_argument("--tables-of", type=int, choices=(4, 3), default=4,
+                      help="players per table (3 for sanma)")
+    seat.add_argument("--seed", type=int, default=0, help="same seed, same schedule")
+    seat.add_argument("--fixed", metavar="FILE", help="pinned seats (CSV)")
+    seat.add_argument("--avoid", metavar="A+B,C+D", help="players to keep apart (teammates)")
+    seat.add_argument("--steps", type=int, metavar="N", help="search steps (default: by size)")
+    seat.add_argument("--csv", metavar="OUT.csv", help="write the games as a batch CSV "
+                      "with blank scores")
+    seat.add_argument("--date", metavar="YYYY-MM-DD", help="date for the CSV rows")
+    seat.add_argument("--session", type=session_number, metavar="N",
+                      help="session number for the CSV rows (default 1; game = round); with "
+                      "--into the session of round 1 (default: after the tab's last)")
+    seat.add_argument("--into", metavar="BOOK.xlsx", help="add a Seating sheet to this "
+                      "workbook and fill in the players of its game rows (session = round); "
+                      "BOOK is updated in place (previous version kept as BOOK.bak.xlsx) "
+                      "unless -o")
+    seat.add_argument("--league", metavar="NAME", help="the league tab for --into")
+    seat.add_argument("-o", "--output", metavar="OUT.xlsx", help="write --into's workbook to "
+                      "this new file instead (BOOK is not changed)")
+    seat.add_argument("--force", action="store_true", help="replace an existing output")
+    seat.set_defaults(func=cmd_seating)
+
+    imp = sub.add_parser(
+        "import", help="import online results (Tenhou lobby lines and logs, finals CSV)",
+        description="Reads Tenhou lobby results (sca*.log, .gz too), tenhou.net/6 JSON "
+        "logs, mjlog XML and finals CSV files; bad lines and games imported twice are "
+        "warnings and are skipped. -o writes platform results as a finals CSV and game logs "
+        "as a batch CSV for `umaoka batch`.")
+    imp.add_argument("files", metavar="FILE", nargs="+")
+    imp.add_argument("--format", choices=FORMATS, help="the files' format (default: detect)")
+    imp.add_argument("-o", "--output", metavar="OUT", help="write the games here (a CSV; "
+                     "with --into a new workbook instead of updating BOOK)")
+    imp.add_argument("--into", metavar="BOOK.xlsx", help="append the games to a league tab "
+                     "of this workbook, updated in place (previous version kept as "
+                     "BOOK.bak.xlsx; platform results keep their finals, logs are settled "
+                     "under the league's rules)")
+    imp.add_argument("--league", metavar="NAME", help="the league tab for --into (needed "
+                     "when the workbook has several)")
+    imp.add_argument("--session", type=session_number, metavar="N", help="session number of "
+                     "the games added with --into (default: the session after the tab's last)")
+    imp.add_argument("--existing", action="append", metavar="CSV",
+                     help="an earlier import or batch CSV: its games count as imported")
+    imp.add_argument("--keep-duplicates", action="store_true",
+                     help="import games seen twice anyway")
+    imp.add_argument("--strict", action="store_true", help="write nothing if any line is bad")
+    imp.add_argument("--force", action="store_true", help="replace an existing output file")
+    imp.set_defaults(func=cmd_import)
+
+    st = sub.add_parser(
+        "stats", help="player stats, head to head and Tenhou R ratings from a CSV of games",
+        description="FILE is a batch CSV (raw scores, settled with --ruleset) or a finals "
+        "CSV (platform results). Games count in file order.")
+    st.add_argument("file", metavar="FILE")
+    st.add_argument("--ruleset", default="standard", metavar="NAME_OR_TEXT")
+    st.add_argument("--h2h", nargs="?", const="", metavar="NAME",
+                    help="head to head: NAME against each opponent, or every pair")
+    st.add_argument("--rating", action="store_true", help="Tenhou R ratings")
+    st.add_argument("--history", metavar="NAME", help="NAME's R rating game by game")
+    st.set_defaults(func=cmd_stats)

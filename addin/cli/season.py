@@ -1,0 +1,265 @@
+"""``umaoka season``: run a season from a season file and CSV files, print its standings.
+
+The season file is INI (``[season]``, ``[stage NAME]``..., ``[teams]``) or JSON; games
+are CSV files with the columns of ``umaoka batch`` plus ``stage``, ``east_chips``...
+and ``east_sub``... (a game known only by its finals gives ``east_final``... instead of
+scores, or is a row of ``umaoka import``'s finals CSV: ``first``, ``first_final``...);
+the penalty log is a CSV file with the columns date, stage, player, team, points, reason.
+Tables are plain text that fits 80 columns.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import textwrap
+from collections.abc import Iterator, Sequence
+from decimal import Decimal
+from pathlib import Path
+from typing import Any
+
+from rich.cells import cell_len, set_cell_size
+from umaoka.engine import UmaokaError
+from umaoka.engine.season.gamelog import ORDER, SEATS
+from umaoka.engine.online.imported import csv_plain, visible
+from umaoka.engine.season.ranking import TIE_BREAKS, StandingLine
+from umaoka.engine.season.stages import (
+    Season,
+    SeasonResult,
+    Stage,
+    StageResult,
+    carry_rounding_of,
+    run_season,
+)
+from umaoka.engine.season.settings import read_season
+from umaoka.templates.xlsx.io import read_text
+
+WIDTH = 80
+MAX_BYTES = 50 * 1024 * 1024
+
+
+def _read_text(path: Path, what: str) -> str:
+    return read_text(path, f"the {what} file", MAX_BYTES)
+
+
+def load_season(path: Path) -> Season:
+    """The season file: JSON when it ends in .json, else INI."""
+    text = _read_text(path, "season")
+    try:
+        return read_season(text, "json" if path.suffix.lower() == ".json" else "ini")
+    except UmaokaError as e:
+        raise UmaokaError(f"{path.name}: {e}") from None
+
+
+def _rows(path: Path, what: str) -> tuple[list[str], Iterator[tuple[int, dict[str, Any]]]]:
+    text = _read_text(path, what)
+    reader = csv.DictReader(io.StringIO(text, newline=""))
+
+    def unreadable(e: csv.Error) -> UmaokaError:  # a field over 131,072 characters, say
+        return UmaokaError(f"{path.name} line {reader.reader.line_num} cannot be read as CSV "
+                           f"({e}); save the file from Excel as CSV UTF-8.")
+
+    try:
+        header = [str(h or "").strip().lower() for h in (reader.fieldnames or [])]
+    except csv.Error as e:
+        raise unreadable(e) from None
+    reader.fieldnames = header
+
+    def rows() -> Iterator[tuple[int, dict[str, Any]]]:
+        try:
+            for row in reader:
+                if any(str(v or "").strip() for v in row.values()):
+                    yield reader.line_num, {k: csv_plain(v) if isinstance(v, str) else v
+                                            for k, v in row.items()}
+        except csv.Error as e:
+            raise unreadable(e) from None
+    return header, rows()
+
+
+def game_rows(path: Path, season: Season) -> list[dict[str, Any]]:
+    """A games CSV as rows for the engine, each labelled with its file and line."""
+    header, rows = _rows(path, "games CSV")
+    n = season.stages[0].ruleset.players
+    need = [c for s in SEATS[:n] for c in (s, f"{s}_score")]
+    ways = [need, [c for s in SEATS[:n] for c in (s, f"{s}_final")],
+            [c for s in ORDER[:n] for c in (s, f"{s}_final")]]  # scores, or finals only
+    if any(all(c in header for c in way) for way in ways[1:]):
+        need = next(w for w in ways if all(c in header for c in w))
+    if len(season.stages) > 1:
+        need.insert(0, "stage")
+    missing = [c for c in need if c not in header]
+    if missing:
+        raise UmaokaError(f"{path.name} lacks the column(s) {', '.join(missing)}; it needs "
+                          f"{','.join(need)} (and optionally date, deposits, east_penalty, "
+                          "east_chips, east_sub... per seat; a game known only by its finals "
+                          "gives east_final... or first,first_final... instead of scores).")
+    return [{**row, "_label": f"{path.name} row {line}"} for line, row in rows]
+
+
+def penalty_rows(path: Path) -> list[dict[str, Any]]:
+    header, rows = _rows(path, "penalties CSV")
+    if "points" not in header or not {"player", "team"} & set(header):
+        raise UmaokaError(f"{path.name} needs the columns points and player (or team); the "
+                          "penalty log's columns are date,stage,player,team,points,reason.")
+    return [{**row, "_label": f"{path.name} row {line}"} for line, row in rows]
+
+
+# ------------------------------------------------------------------------------------------------
+# Plain-text tables that fit 80 columns (names are shortened with … when they must be).
+
+
+def _num(v: Decimal | None, sign: bool = True) -> str:
+    if v is None:
+        return "-"
+    if not v:
+        return "0"
+    return f"{v:+}" if sign else f"{v}"
+
+
+def table(header: Sequence[str], rows: Sequence[Sequence[str]], left: Sequence[int] = (1,),
+          width: int = WIDTH) -> list[str]:
+    """Columns separated by two spaces; columns in ``left`` are left-aligned and shrink
+    (widest first) until the table fits ``width``. Control characters in a cell (a name)
+    are written out (``\\x1b``) before measuring, as the terminal will show them."""
+    rows = [[visible(c) for c in r] for r in rows]
+    widths = [max([cell_len(h)] + [cell_len(r[i]) for r in rows]) for i, h in enumerate(header)]
+    while sum(widths) + 2 * (len(widths) - 1) > width:
+        shrinkable = [i for i in left if widths[i] > 6]
+        if not shrinkable:
+            break
+        widths[max(shrinkable, key=lambda i: widths[i])] -= 1
+
+    def fmt(cells: Sequence[str]) -> str:
+        out = []
+        for i, c in enumerate(cells):
+            if cell_len(c) > widths[i]:
+                c = set_cell_size(c, widths[i] - 1).rstrip() + "…"
+            pad = " " * (widths[i] - cell_len(c))
+            out.append(c + pad if i in left else pad + c)
+        return "  ".join(out).rstrip()
+    return [fmt(header), *(fmt(r) for r in rows)]
+
+
+def _note(line: StandingLine) -> str:
+    notes = []
+    if line.advanced:
+        notes.append("on")
+    if line.tie_break:
+        notes.append(f"tb:{line.tie_break}")
+    if line.flags:
+        notes.append("caps")
+    return ",".join(notes)
+
+
+def stage_table(lines: Sequence[StandingLine], kind: str, carries: bool) -> list[str]:
+    """The standings of players or teams in one stage (``carries``: show a Carried column)."""
+    players = kind == "Player"
+    show_team = players and any(p.team for p in lines)
+    show_carry = carries or any(p.carried for p in lines)
+    show_chips = any(p.chip_count for p in lines)
+    show_pen = any(p.penalties for p in lines)
+    header = ["#", kind] + (["Team"] if show_team else []) + ["G"] \
+        + (["Carried"] if show_carry else []) + ["Points"] + (["Chips"] if show_chips else []) \
+        + (["Pen."] if show_pen else []) + ["Total", "Avg", "Note"]
+    rows = []
+    for p in lines:
+        row = ["-" if p.rank is None else str(p.rank), p.name]
+        row += [p.team or ""] if show_team else []
+        row.append(str(p.games))
+        row += [_num(p.carried)] if show_carry else []
+        row.append(_num(p.points))
+        row += [_num(p.chips)] if show_chips else []
+        row += [_num(p.penalties)] if show_pen else []
+        row += [_num(p.total), _num(p.average), _note(p)]
+        rows.append(row)
+    return table(header, rows, left=(1, 2, len(header) - 1) if show_team else (1,
+                                                                               len(header) - 1))
+
+
+def _games(n: int) -> str:
+    return f"{n} game" if n == 1 else f"{n} games"
+
+
+def _share(factor: Decimal) -> str:
+    return {Decimal(1): "all", Decimal("0.5"): "half"}.get(factor, f"{factor:f} x")
+
+
+def _rounded(stage: Stage) -> str:
+    """How a stage's carried points are rounded, in words."""
+    mode = carry_rounding_of(stage.carry_rounding, stage.ruleset)
+    if mode == "exact":
+        return "exact"
+    unit = "0.1" if stage.ruleset.rounding == "none" else "whole points"
+    return f"to {unit} ({mode})"
+
+
+def stage_lines(result: StageResult, next_stage: str | None, competition: str) -> list[str]:
+    st = result.stage
+    head = f"{st.name}: {_games(result.games)}, {st.ruleset.name} rules, ranked by " \
+           f"{st.ranking.replace('_', ' ')}"
+    out = [head, "=" * min(cell_len(head), WIDTH)]
+    if st.carry:
+        unit = "team" if competition == "team" else "player"
+        out.append(f"Carried in: {_share(st.carry)} of each {unit}'s total in the previous "
+                   f"stage, {_rounded(st)}.")
+    for kind, lines in (("Team", result.teams), ("Player", result.players)):
+        if not lines:
+            continue
+        out.append("")
+        carries = bool(st.carry) and (kind == "Team") == (competition == "team")
+        ranked = [p for p in lines if p.qualified]
+        rest = [p for p in lines if not p.qualified]
+        if ranked:
+            out += stage_table(ranked, kind, carries)
+        if rest:
+            out += [""] if ranked else []
+            out += [f"Not ranked (fewer than {_games(st.min_games)}):"]
+            out += stage_table(rest, kind, carries)[0 if not ranked else 1:]
+    used = {p.tie_break for p in (*result.players, *result.teams) if p.tie_break}
+    legend = []
+    if result.advanced:
+        n = len(result.advanced)  # advance = 100 with 4 players: all 4, not "top 100"
+        legend.append(f"on: goes on to {next_stage} "
+                      + (f"(top {st.advance})." if n >= (st.advance or 0) else f"(all {n})."))
+    legend += [f"tb:{t}: tie decided by {TIE_BREAKS[t]}." for t in sorted(used)]
+    if any(p.flags for p in result.players):
+        legend.append("caps: outside the game caps " + (st.game_caps.text() if st.game_caps
+                                                        else "") + " (see Flags).")
+    out += [""] + legend if legend else []
+    out += [f"Note: {n}" for n in result.notes]
+    return [w for line in out for w in (textwrap.wrap(line, WIDTH, subsequent_indent="  ")
+                                        if cell_len(line) > WIDTH else [line])]
+
+
+def season_report(result: SeasonResult, stage: str | None = None) -> list[str]:
+    """Every stage (or one), then the penalty log and the flags, as lines of text."""
+    stages = result.season.stages
+    wanted = [result.season.stage(stage).name] if stage else [s.name for s in stages]
+    out: list[str] = [result.season.name, ""]
+    for i, r in enumerate(result.stages):
+        if r.stage.name in wanted:
+            nxt = stages[i + 1].name if i + 1 < len(stages) else None
+            out += stage_lines(r, nxt, result.season.competition) + [""]
+    pens = [p for p in result.penalties if p.stage is None or not stage
+            or p.stage.casefold() == stage.casefold()]
+    if pens:
+        out += ["Penalty log", "-----------"]
+        rows = [[str(p.date or ""), p.stage or "", p.name, _num(p.points), p.reason]
+                for p in pens]
+        out += table(["Date", "Stage", "Player/team", "Points", "Reason"], rows,
+                     left=(0, 1, 2, 4)) + [""]
+    flags = [f for f in result.flags if not stage or f.startswith(f"{wanted[0]}: ")]
+    if flags:
+        out += ["Flags", "-----"] + [w for f in flags for w in textwrap.wrap(
+            f, WIDTH, subsequent_indent="  ")] + [""]
+    return out
+
+
+def run(season_path: Path, games: Sequence[Path], penalties: Sequence[Path],
+        stage: str | None = None) -> tuple[list[str], tuple[str, ...]]:
+    """The report's lines and the problems (rows left out) of a season run from files."""
+    season = load_season(season_path)
+    game_list = [row for path in games for row in game_rows(path, season)]
+    pen_list = [row for path in penalties for row in penalty_rows(path)]
+    result = run_season(season, game_list, pen_list)
+    return season_report(result, stage), result.problems

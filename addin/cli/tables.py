@@ -1,0 +1,106 @@
+"""Terminal tables that fit: columns are dropped by priority, numbers are never cut.
+
+A standings table has more columns than an 80-column terminal holds. Rather than let
+rich squeeze every column into ``+3…``, :func:`fit` builds the table, measures it, and
+leaves out the least important columns until it fits; names are shortened only as a
+last resort. Piped output is not a terminal and gets the full table.
+
+Names come from strangers (online lobbies) and files: every CLI text that may hold one
+goes through :func:`shown` (plain ``print``) or :func:`markup` (rich), so an escape
+sequence in a name is written out (``\\x1b]0;...``) instead of acting on the terminal,
+and ``[bold]`` in a name is shown as it is, not read as rich markup.
+"""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from rich import box
+from rich.cells import cell_len
+from rich.console import Console
+from rich.markup import escape
+from rich.segment import Segment
+from rich.table import Table
+from umaoka.engine.online.imported import visible
+
+
+def shown(text: object) -> str:
+    """``text`` for a plain terminal line: control characters written out as ``\\x1b``.
+
+    >>> print(shown(chr(27) + "]0;OWNED" + chr(7) + chr(27) + "[2J Aki"))
+    \\x1b]0;OWNED\\x07\\x1b[2J Aki
+    """
+    return visible(str(text))
+
+
+def markup(text: object) -> str:
+    """``text`` for rich: :func:`shown`, with rich markup escaped (``[bold]`` stays text).
+
+    >>> print(markup("[bold]Aki"))
+    \\[bold]Aki
+    """
+    return escape(shown(text))
+
+
+@dataclass(frozen=True)
+class Column:
+    """One column: its header, alignment, and how much it matters (0 = always shown)."""
+
+    header: str
+    justify: str = "right"
+    priority: int = 0
+    #: the column that may shorten its texts with "…" when nothing else can go
+    elastic: bool = False
+
+
+def fit(console: Console, title: str, columns: Sequence[Column], rows: Sequence[Sequence[str]],
+        style: Callable[[int, str], str] | None = None, wide: bool = False) -> Table:
+    """The widest table of ``rows`` that fits the console: low-priority columns go first.
+
+    ``rows`` hold plain texts (their width is what is measured); ``style(column, text)``
+    may wrap a text in rich markup (colour) after measuring. With ``wide`` every column
+    is kept whatever the width.
+    """
+    rows = [[shown(t) for t in r] for r in rows]
+    keep = list(range(len(columns)))
+    dropped = sorted((i for i, c in enumerate(columns) if c.priority),
+                     key=lambda i: (-columns[i].priority, -i))
+    while True:
+        table = _table(title, columns, rows, keep, style)
+        if wide or not dropped or _width(console, table) <= console.width:
+            return table
+        keep.remove(dropped.pop(0))
+
+
+def _table(title: str, columns: Sequence[Column], rows: Sequence[Sequence[str]],
+           keep: list[int], style: Callable[[int, str], str] | None) -> Table:
+    table = Table(title=markup(title), box=box.SIMPLE_HEAD, header_style="bold", title_style="bold",
+                  pad_edge=False, padding=(0, 1), collapse_padding=True)
+    for i in keep:
+        c = columns[i]
+        # cell_len: a Japanese header or name takes two columns a character
+        longest = max([cell_len(c.header)] + [cell_len(r[i]) for r in rows])
+        table.add_column(c.header, justify=c.justify,  # type: ignore[arg-type]
+                         no_wrap=True, overflow="ellipsis",
+                         min_width=min(longest, 6) if c.elastic else longest)
+    for r in rows:
+        table.add_row(*((style(i, escape(r[i])) if style else escape(r[i])) for i in keep))
+    return table
+
+
+def _width(console: Console, table: Table) -> int:
+    """The width the table takes when nothing is squeezed (rendered off screen)."""
+    probe = Console(width=10_000, file=io.StringIO(), color_system=None, highlight=False)
+    lines = probe.render_lines(table, probe.options, pad=False)
+    return max((Segment.get_line_length(line) for line in lines), default=0)
+
+
+def console(stderr: bool = False) -> Any:
+    """A console for tables: the terminal's width, or 160 columns when piped."""
+    out = Console(stderr=stderr, highlight=False)
+    if not out.is_terminal:
+        out = Console(stderr=stderr, highlight=False, width=max(out.width, 160))
+    return out

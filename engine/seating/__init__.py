@@ -1,0 +1,36 @@
+"""Seating: who sits at which table in each round.
+
+``schedule`` draws a season's or a tournament's tables (sit-outs, pairs to keep apart,
+fixed seats); ``designs`` holds the perfect and best known designs it starts from;
+``draw`` is the search that evens out who meets whom.
+
+>>> from umaoka.engine.seating import schedule
+>>> len(schedule(16, 5, seed=1).rounds)
+5
+"""
+
+from umaoka.engine.seating.schedule import (
+    MAX_PLAYERS,
+    MAX_ROUNDS,
+    MAX_STEPS,
+    Pin,
+    Schedule,
+    Table,
+    parse_avoid,
+    parse_pins,
+    player_names,
+    schedule,
+)
+
+__all__ = [
+    "MAX_PLAYERS",
+    "MAX_ROUNDS",
+    "MAX_STEPS",
+    "Pin",
+    "Schedule",
+    "Table",
+    "parse_avoid",
+    "parse_pins",
+    "player_names",
+    "schedule",
+]

@@ -1,0 +1,243 @@
+"""Settling the games of a :class:`~umaoka.templates.book.model.Book` with the engine.
+
+The settled copy of a workbook and the tests use these values; the template's own
+formulas (MJ_SETTLE, native standings) compute the same numbers in Excel.
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Sequence
+from dataclasses import dataclass
+from decimal import Decimal
+from typing import Any
+
+from umaoka.engine import PlayerStanding, Ruleset, Settlement, UmaokaError, settle, standings
+
+from umaoka.templates.book.labels import label
+from umaoka.templates.book.model import Book, Game, League
+
+#: First data row of a league tab (rows 1-4: title, note, block headers, column headers).
+FIRST_ROW = 5
+
+
+@dataclass(slots=True)  # a league holds up to 50,000: no __dict__ each
+class Outcome:
+    """One entered game: its settlement, or the engine's message when its scores are bad."""
+
+    settlement: Settlement | None = None
+    error: str | None = None
+
+
+def _penalties(game: Game) -> list[Any] | None:
+    pens = game.penalties
+    if not pens or all(p is None or (isinstance(p, str) and not p.strip()) for p in pens):
+        return None
+    return list(pens)
+
+
+@dataclass(frozen=True)
+class Platform:
+    """A game settled by an online platform: its finals kept as they are, in seat order.
+
+    Places follow the finals, equal finals by seat (players are entered in the platform's
+    finishing order). Stands in for a :class:`~umaoka.engine.Settlement` in standings.
+    """
+
+    final: tuple[Decimal, ...]
+    places: tuple[int, ...]
+
+
+def given_places(finals: Sequence[Any]) -> tuple[int, ...]:
+    """Places of platform finals: 1 + higher finals + equal finals of earlier seats.
+
+    >>> given_places([12, 30, 12, -54])
+    (2, 1, 3, 4)
+    """
+    return tuple(1 + sum(1 for g in finals if g > f) + sum(1 for g in finals[:s] if g == f)
+                 for s, f in enumerate(finals))
+
+
+def platform_outcome(game: Game, n: int) -> Outcome:
+    """A row with platform finals: kept when every seat has one, else its message."""
+    given = (list(game.given) + [None] * n)[:n]
+    values = []
+    for v in given:
+        if isinstance(v, bool) or not isinstance(v, (int, float, Decimal)):
+            return Outcome(error="a platform final score is missing or not a number; give "
+                           "every seat's platform final, or clear them all.")
+        values.append(Decimal(str(v)))
+    return Outcome(Platform(tuple(values), given_places(values)))  # type: ignore[arg-type]
+
+
+def settle_game(game: Game, rules: Ruleset) -> Outcome | None:
+    """Settle one row (None for a blank row); platform finals, when given, are kept."""
+    if game.is_blank():
+        return None
+    if game.has_given():
+        return platform_outcome(game, rules.players)
+    deposits = game.deposits
+    if deposits is None or (isinstance(deposits, str) and not deposits.strip()):
+        deposits = 0
+    try:
+        return Outcome(settle(game.scores, rules, deposits, _penalties(game)))
+    except UmaokaError as e:
+        return Outcome(error=str(e))
+
+
+def settle_league(league: League, rules: Ruleset) -> list[Outcome | None]:
+    return [settle_game(g, rules) for g in league.games]
+
+
+def names_problem(game: Game) -> str | None:
+    """Why a settled game cannot count in the standings (blank or repeated player), or None."""
+    names = [("" if p is None else str(p)).strip() for p in game.players]
+    if "" in names:
+        return "a player name is blank; fill in every seat's player for the standings."
+    if len(set(names)) != len(names):
+        return "the same player sits twice; each seat needs a different player."
+    return None
+
+
+def counted(league: League, outcomes: Sequence[Outcome | None]
+            ) -> list[tuple[Game, Settlement]]:
+    """The games that count in the standings: settled, with four different names."""
+    return [(g, o.settlement) for g, o in zip(league.games, outcomes)
+            if o is not None and o.settlement is not None and names_problem(g) is None]
+
+
+def league_standings(games: Sequence[tuple[Game, Settlement]]) -> list[PlayerStanding]:
+    return standings([([str(p).strip() for p in g.players], s) if isinstance(s, Settlement)
+                      else ([str(p).strip() for p in g.players], s.final, s.places)
+                      for g, s in games])
+
+
+def problems(book: Book, all_outcomes: Sequence[Sequence[Outcome | None]]) -> list[str]:
+    """One line per bad row: sheet name, row number and what is wrong."""
+    out = []
+    for league, outcomes in zip(book.leagues, all_outcomes):
+        for i, (game, o) in enumerate(zip(league.games, outcomes)):
+            if o is None:
+                continue
+            where = game.source or f"{league.name}!row {game.row or FIRST_ROW + i}"
+            if o.error:
+                out.append(f"{where}: {o.error}")
+            elif (why := names_problem(game)) is not None:
+                out.append(f"{where}: {why}")
+            elif book.players and (name := off_roster(game, book.players)) is not None:
+                out.append(f'{where}: warning: "{name}" is not on the Players sheet; a typo '
+                           "counts as a new player in the standings (fix the name or add it).")
+            elif book.players and (pair := case_only(game, book.players)) is not None:
+                out.append(f'{where}: warning: "{pair[0]}" differs from "{pair[1]}" on the '
+                           "Players sheet only by case, and counts as another player in the "
+                           "standings; type it as on the Players sheet.")
+    return out
+
+
+def check_text(game: Game, rules: Ruleset, lang: str,
+               roster: Sequence[str] | None = None) -> str:
+    """What the Check column's formula shows for a row (mirrors the formula of
+    league_tab.py); with ``roster``, a name not on it is flagged (likely a typo)."""
+    if game.has_given():
+        given = [v for v in game.given
+                 if isinstance(v, (int, float, Decimal)) and not isinstance(v, bool)]
+        if len(given) < rules.players:
+            return label("given_missing", lang)
+        if roster is not None and (flag := roster_flag(game, roster, lang)) is not None:
+            return flag
+        return label("by_platform", lang)
+    nums = [s for s in game.scores
+            if isinstance(s, (int, float, Decimal)) and not isinstance(s, bool)]
+    dep = game.deposits if isinstance(game.deposits, (int, float, Decimal)) else 0
+    if not nums and not dep:
+        return ""
+    # exact: whole numbers as they are (most cells), others through their text
+    exact = [s if type(s) is int else Decimal(str(s)) for s in nums]
+    diff = sum(exact) + (dep if type(dep) is int else Decimal(str(dep))) \
+        - rules.start * rules.players
+    if len(nums) < rules.players:
+        return label("missing", lang)
+    if diff:
+        return f"{label('off_by', lang)} {int(diff):+,}"
+    if any(s % 100 for s in exact):
+        return label("not_100", lang)
+    if roster is not None and (flag := roster_flag(game, roster, lang)) is not None:
+        return flag
+    return label("ok", lang)
+
+
+def roster_flag(game: Game, roster: Sequence[str], lang: str) -> str | None:
+    """The check column's flag for the first seat whose name is not on the roster, or is on
+    it only in another case (mirrors the formula: seat by seat)."""
+    known = _known(tuple(roster))
+    exact, _ = _spellings(tuple(roster))
+    for p in game.players:
+        if p is None or not str(p).strip():
+            continue
+        text = str(p)
+        if text.strip().casefold() not in known:
+            return f"{label('not_on_roster', lang)}: {text}"
+        if text.strip() not in exact:
+            return f"{label('case_differs', lang)}: {text}"
+    return None
+
+
+def off_roster(game: Game, roster: Sequence[str]) -> str | None:
+    """The first name of the game not on the roster (as COUNTIF: case-insensitive)."""
+    known = _known(tuple(roster))
+    for p in game.players:
+        if p is not None and str(p).strip() and str(p).strip().casefold() not in known:
+            return str(p)
+    return None
+
+
+def case_only(game: Game, roster: Sequence[str]) -> tuple[str, str] | None:
+    """The first name of the game on the roster only in another case ("chie" for "Chie"),
+    with the roster's spelling: the standings count it as another player."""
+    exact, folded = _spellings(tuple(roster))
+    for p in game.players:
+        name = "" if p is None else str(p).strip()
+        if name and name not in exact and name.casefold() in folded:
+            return name, folded[name.casefold()]
+    return None
+
+
+@functools.lru_cache(maxsize=8)
+def _spellings(roster: tuple[Any, ...]) -> tuple[frozenset[str], dict[str, str]]:
+    """A roster's names as typed, and by their case-folded form."""
+    names = [str(r).strip() for r in roster]
+    return frozenset(names), {n.casefold(): n for n in names}
+
+
+@functools.lru_cache(maxsize=8)
+def _known(roster: tuple[Any, ...]) -> frozenset[str]:
+    """A roster's names as COUNTIF matches them (one set for every row of a tab)."""
+    return frozenset(str(r).strip().casefold() for r in roster)
+
+
+def session_key(value: Any) -> tuple[int, Any]:
+    """Sessions sort as numbers first, then as text."""
+    if isinstance(value, (int, float, Decimal)) and not isinstance(value, bool):
+        return (0, Decimal(str(value)))
+    return (1, str(value))
+
+
+def cumulative(games: Sequence[tuple[Game, Settlement]], names: Sequence[str]
+               ) -> tuple[list[Any], dict[str, list[Decimal]]]:
+    """Sessions in order and each player's cumulative total after each session."""
+    sessions = sorted({g.session for g, _ in games if g.session not in (None, "")},
+                      key=session_key)
+    per: dict[Any, dict[str, Decimal]] = {s: {} for s in sessions}
+    for g, s in games:
+        if g.session in per:
+            bucket = per[g.session]
+            for name, final in zip(g.players, s.final):
+                bucket[str(name).strip()] = bucket.get(str(name).strip(), Decimal(0)) + final
+    out: dict[str, list[Decimal]] = {}
+    for name in names:
+        run, series = Decimal(0), []
+        for session in sessions:
+            run += per[session].get(name, Decimal(0))
+            series.append(run)
+        out[name] = series
+    return sessions, out

@@ -1,0 +1,426 @@
+"""A league workbook's season: the Season sheet's stages and settings, the teams of the
+Players sheet and the Penalties sheet, turned into the engine's season and run.
+
+Each stage is a league tab; the stage's ruleset is that tab's ruleset. The engine
+(:func:`umaoka.engine.season.stages.run_season`) does the rest: chips, substitutes, penalties,
+carry-over, cuts, qualification and tie-breaks.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from umaoka.engine import UmaokaError
+from umaoka.engine.errors import excerpt
+from umaoka.engine.season.gamelog import MAX_CHIPS, SEATS, GameRecord, given_final
+from umaoka.engine.season.ranking import DEFAULT_TIE_BREAKS, RANKINGS
+from umaoka.engine.season.stages import Season, SeasonResult, SettledGames, run_season
+from umaoka.engine.season.settings import SEASON_ONLY, STAGE_SETTINGS, season_settings
+from umaoka.engine.season.substitutes import SUBSTITUTES
+
+from umaoka.templates.book.model import Book, Game, League
+
+#: The settings rows of the Season sheet, in order, with their defaults.
+SETTINGS: dict[str, Any] = {
+    "name": "Season",
+    "competition": "individual",
+    "min_games": 0,
+    "ranking": "total",
+    "tie_breaks": ", ".join(DEFAULT_TIE_BREAKS),
+    "substitutes": "team",
+    "absent_result": -30,
+    "chip_value": 0,
+    "game_caps": "",
+    "carry_rounding": "",
+}
+
+#: Settings with a fixed list of choices (a dropdown on the Season sheet).
+SETTING_CHOICES: dict[str, tuple[str, ...]] = {
+    "competition": ("individual", "team"),
+    "ranking": tuple(RANKINGS),
+    "substitutes": tuple(SUBSTITUTES),
+}
+
+#: The settings' notes in Japanese (English: the engine's own help texts).
+SETTING_HELP_JA: dict[str, str] = {
+    "name": "シーズン名。",
+    "competition": "individual（個人: プレイヤーが勝ち上がり持ち越す）または team（チーム）。",
+    "min_games": "これより対局数が少ないプレイヤーは順位なしで別に表示し、勝ち上がれません。",
+    "ranking": "順位の基準: total（合計）、average（1局平均）、average_place（平均着順）。",
+    "tie_breaks": "同点の順位の決め方（順に）: total, average, average_place, best（最高スコア）, "
+                  "places（1着・2着…の数）, firsts, fewer_lasts, previous（前ステージの順位）, "
+                  f"earlier（名簿順）。既定: {', '.join(DEFAULT_TIE_BREAKS)}。",
+    "substitutes": "代打ちの成績: team（チームのみに加算）、player（欠席者に加算）、fixed"
+                   "（欠席者に absent_result とラスを与える）。",
+    "absent_result": "substitutes = fixed のときの欠席者の最終スコア（既定 -30）。",
+    "chip_value": "祝儀1枚の最終ポイント（ゼロサムの外で加算）。例: 2。",
+    "game_caps": "1人の最少・最多対局数。例: 10-45。外れると対局タブのチェック欄と成績に表示。",
+    "carry_rounding": "持ち越しポイントの丸め（ステージの単位で: 丸めないルールは0.1、"
+                      "それ以外は1点）: half_up（四捨五入、-4.35→-4.3）、half_down、"
+                      "half_toward_zero、half_away_from_zero、floor、ceil、toward_zero、exact（丸めない）。"
+                      "空欄: ルールの丸め、丸めないルールは half_up（Mリーグ）。",
+}
+
+
+def setting_help(key: str, lang: str) -> str:
+    """The plain-words note of a Season sheet setting."""
+    if lang == "ja":
+        return SETTING_HELP_JA[key]
+    return {**SEASON_ONLY, **STAGE_SETTINGS}[key]
+
+
+@dataclass
+class StageRow:
+    """One row of the Season sheet's stage table: a league tab, who advances, the carry."""
+
+    name: str
+    advance: Any = None
+    carry: Any = None
+
+
+@dataclass
+class SeasonSpec:
+    """The Season sheet as written: stages in order and the season's settings."""
+
+    stages: list[StageRow] = field(default_factory=list)
+    settings: dict[str, Any] = field(default_factory=lambda: dict(SETTINGS))
+
+
+def default_spec(book: Book, name: str | None = None) -> SeasonSpec:
+    """Every league tab a stage, in order, everybody going on with nothing carried."""
+    spec = SeasonSpec([StageRow(lg.name, None, None if i == 0 else "zero")
+                       for i, lg in enumerate(book.leagues)])
+    if name:
+        spec.settings["name"] = name
+    return spec
+
+
+def spec_from_season(season: Season, book: Book) -> SeasonSpec:
+    """The Season sheet for a season file (``umaoka new --season``); its stages must be
+    the book's league tabs (they are made from it)."""
+    first = season.stages[0]
+    caps = first.game_caps.text() if first.game_caps else ""
+    settings = dict(SETTINGS, name=season.name, competition=season.competition,
+                    min_games=first.min_games, ranking=first.ranking,
+                    tie_breaks=", ".join(first.tie_breaks), substitutes=first.substitutes,
+                    # 0 as text: desktop Excel sends an empty cell as the number 0, so
+                    # MJ_SEASON refuses a 0 there (docs/excel.md)
+                    absent_result=_plain(first.absent_result) or "0",
+                    chip_value=_plain(first.chip_value), game_caps=caps,
+                    carry_rounding=next((st.carry_rounding for st in season.stages
+                                         if st.carry_rounding), ""))
+    rows = []
+    for i, st in enumerate(season.stages):
+        carry = None if i == 0 else {1: "full", 0: "zero"}.get(
+            st.carry, "half" if str(st.carry) == "0.5" else _plain(st.carry))
+        rows.append(StageRow(st.name, st.advance, carry))
+    return SeasonSpec(rows, settings)
+
+
+def _plain(value: Any) -> Any:
+    try:
+        return int(value) if value == int(value) else float(value)
+    except (TypeError, ValueError):
+        return value
+
+
+def _blank(value: Any) -> bool:
+    return value is None or (isinstance(value, str) and not value.strip())
+
+
+def season_of(book: Book) -> Season:
+    """The engine's season of a book with a Season sheet (one clear sentence if wrong)."""
+    spec: SeasonSpec = book.season
+    leagues = {lg.name.casefold(): lg for lg in book.leagues}
+    stages = []
+    for row in spec.stages:
+        if _blank(row.name):
+            continue
+        lg = leagues.get(str(row.name).strip().casefold())
+        if lg is None:
+            raise UmaokaError(f'Season sheet: stage "{row.name}" is not a league tab of this '
+                              f"workbook; use one of {', '.join(x.name for x in book.leagues)}.")
+        stage: dict[str, Any] = {"name": lg.name, "ruleset": book.rules_of(lg).ruleset}
+        if not _blank(row.advance):
+            stage["advance"] = row.advance
+        if stages or not _blank(row.carry):
+            stage["carry"] = "zero" if _blank(row.carry) else row.carry
+        stages.append(stage)
+    if not stages:
+        raise UmaokaError("Season sheet: no stage is listed; write the league tabs of the "
+                          "season in the Stage column, in order.")
+    values: dict[str, Any] = {k: v for k, v in spec.settings.items()
+                              if k in SETTINGS and not _blank(v)}
+    teams: dict[str, list[str]] = {}
+    for player in book.players:
+        team = book.teams.get(player)
+        if team:
+            teams.setdefault(team, []).append(player)
+    try:
+        return season_settings({**values, "stages": stages, "teams": teams,
+                                "players": list(book.players)})
+    except UmaokaError as e:
+        raise UmaokaError(f"Season sheet: {e}") from None
+
+
+def game_record(league: League, game: Game, n: int) -> GameRecord | None:
+    """A league tab's row as a season game, None for a row without scores. A row with
+    platform finals (an imported lobby line or finals CSV, a result typed as M.League
+    publishes it) counts by those finals, as the tab's own standings count it."""
+    if game.is_blank():
+        return None
+    where = f"{league.name}!row {game.row}" if game.row else f"{league.name} game"
+    finals = None
+    if game.has_given():
+        finals = tuple(given_final(v, where, s)
+                       for v, s in zip((list(game.given) + [None] * n)[:n], SEATS))
+    chips = tuple(_chip(c) for c in (list(game.chips) + [None] * n)[:n])
+    subs = tuple(None if _blank(s) else str(s).strip()
+                 for s in (list(game.subs) + [None] * n)[:n])
+    pens = list(game.penalties or [])
+    return GameRecord(
+        players=tuple("" if p is None else str(p).strip()
+                      for p in (list(game.players) + [None] * n)[:n]),
+        scores=tuple((list(game.scores) + [None] * n)[:n]),
+        stage=league.name, deposits=game.deposits or 0,
+        penalties=tuple(pens + [None] * (n - len(pens)))[:n] if pens else None,
+        chips=chips if any(chips) else None,
+        substitutes=subs if any(subs) else None, date=game.date, label=where, finals=finals)
+
+
+def _chip(value: Any) -> int:
+    if _blank(value):
+        return 0
+    try:
+        if isinstance(value, bool):
+            raise ValueError
+        f = float(value)  # 9e999999 is inf, 1e30 beyond any chip count: neither is counted
+        if not -MAX_CHIPS <= f <= MAX_CHIPS or f != int(f):
+            raise ValueError
+        return int(f)
+    except (TypeError, ValueError):
+        raise UmaokaError(f'chips "{excerpt(value)}" are not a whole number from '
+                          f"-{MAX_CHIPS:,} to {MAX_CHIPS:,}; give the chip count, e.g. 2 or "
+                          "-1.") from None
+
+
+def season_games(book: Book, season: Season) -> tuple[list[GameRecord], list[str]]:
+    """The games of the season's stages, tab by tab in stage order, and one sentence per
+    row that cannot be read (e.g. chips that are not a whole number)."""
+    out, bad = [], []
+    for st in season.stages:
+        lg = next(x for x in book.leagues if x.name == st.name)
+        n = st.ruleset.players
+        for i, g in enumerate(lg.games):
+            if g.row is None:
+                g.row = 5 + i  # the template's first game row (for messages)
+            try:
+                rec = game_record(lg, g, n)
+            except UmaokaError as e:
+                bad.append(f"{lg.name}!row {g.row}: {e}")
+                continue
+            if rec is not None:
+                out.append(rec)
+    return out, bad
+
+
+def penalty_rows(book: Book) -> list[dict[str, Any]]:
+    """The Penalties sheet's rows for the engine, each labelled with its row."""
+    return [dict(r) for r in book.penalties]
+
+
+def season_result(book: Book, settled: SettledGames | None = None) -> SeasonResult:
+    """The season of a book with a Season sheet, run by the engine (``settled``: games
+    settled by an earlier run of the same season, see :class:`SettledGames`)."""
+    season = season_of(book)
+    games, bad = season_games(book, season)
+    result = run_season(season, games, penalty_rows(book), settled)
+    return replace(result, problems=(*bad, *result.problems)) if bad else result
+
+
+def stage_names(book: Book) -> Sequence[str]:
+    return [lg.name for lg in book.leagues]
+
+
+def parse_teams_text(text: str) -> dict[str, str]:
+    """``"Dragons=Aki,Ben; Tigers=Chie,Dan"`` as each player's team (``umaoka new
+    --teams``).
+
+    >>> parse_teams_text("Dragons=Aki,Ben; Tigers: Chie")
+    {'Aki': 'Dragons', 'Ben': 'Dragons', 'Chie': 'Tigers'}
+    """
+    from umaoka.engine.season.teams import parse_teams
+
+    pairs = []
+    for part in str(text).split(";"):
+        if not part.strip():
+            continue
+        team, sep, members = part.replace(":", "=", 1).partition("=")
+        if not sep:
+            raise UmaokaError(f'--teams: "{part.strip()}" has no players; write each team as '
+                              "TEAM=PLAYER,PLAYER and separate teams with ;.")
+        pairs.append((team.strip(), members))
+    return {p: team for team, players in parse_teams(pairs) for p in players}
+
+
+def add_season(book: Book, season: Season | None = None, teams: str | None = None,
+               chips: bool = False, subs: bool = False) -> Book:
+    """Give a fresh book a Season sheet (``umaoka new --season/--teams/--chips/--subs``).
+
+    With a season file, its stages become the league tabs (in order, each with its
+    ruleset) unless the book names its own leagues; its teams and roster fill Players.
+    """
+    if season is None and not (teams or chips or subs):
+        return book
+    if season is not None:
+        names = [lg.name for lg in book.leagues]
+        stages = [st.name for st in season.stages]
+        if [n.casefold() for n in names] != [n.casefold() for n in stages]:
+            raise UmaokaError(f"the season's stages ({', '.join(stages)}) must be the league "
+                              f"tabs, in order; leave out --leagues or give --leagues "
+                              f"\"{','.join(stages)}\".")
+        for lg, st in zip(book.leagues, season.stages):
+            if book.rules_of(lg).ruleset != st.ruleset:
+                raise UmaokaError(f"stage {st.name}'s ruleset differs from the league tab's; "
+                                  "leave out --ruleset (the season file sets them).")
+        for p in season.roster:
+            if p not in book.players:
+                book.players.append(p)
+        book.teams.update({p: t for t, members in season.teams for p in members})
+        book.season = spec_from_season(season, book)
+        chips = chips or any(st.chip_value for st in season.stages)
+    else:
+        book.season = default_spec(book)
+    if teams:
+        book.teams.update(parse_teams_text(teams))
+        for p in book.teams:
+            if p not in book.players:
+                book.players.append(p)
+    for lg in book.leagues:
+        lg.chips, lg.subs = lg.chips or chips, lg.subs or subs
+    return book
+
+
+def _rules_index(book: Book, spec: str | None, rules: Any = None) -> int:
+    """The index of the book's ruleset equal to ``rules`` (or ``spec``'s), added if new."""
+    from umaoka.engine import PRESETS, ruleset
+
+    from umaoka.templates.book.model import Rules, rules_name
+
+    wanted = rules if rules is not None else ruleset(spec or "standard")
+    for i, r in enumerate(book.rules):
+        if r.ruleset == wanted:
+            return i
+    text = spec or next((name for name, p in PRESETS.items() if p.ruleset == wanted),
+                        wanted.text())
+    book.rules.append(Rules(rules_name(text, {r.name for r in book.rules}), wanted))
+    return len(book.rules) - 1
+
+
+def extend_book(book: Book, season: Season | None = None, stage: str | None = None,
+                rules: str | None = None, teams: str | None = None, chips: bool = False,
+                subs: bool = False, players: Sequence[str] = ()) -> list[str]:
+    """Add to a league that already has games (``umaoka add``): the stages of a season
+    file (new ones become league tabs, existing tabs keep their games), one more stage
+    (``stage`` with ``rules``, default the last tab's), teams, chip or substitute columns,
+    players. Returns what was added, in words (nothing added is an error)."""
+    from umaoka.templates.book.model import check_sheet_name
+
+    done: list[str] = []
+    if season is not None:
+        have = {lg.name.casefold(): lg for lg in book.leagues}
+        stages = {st.name.casefold() for st in season.stages}
+        missing = [lg.name for lg in book.leagues if lg.name.casefold() not in stages]
+        if missing:
+            raise UmaokaError(f"the season file leaves out the league tab(s) "
+                              f"{', '.join(missing)}; list every tab of the workbook as a "
+                              "stage, in order.")
+        leagues = []
+        for st in season.stages:
+            lg = have.get(st.name.casefold())
+            if lg is None:
+                lg = League(check_sheet_name(st.name, "stage name"),
+                            _rules_index(book, None, st.ruleset))
+                done.append(f"stage {st.name}")
+            elif book.rules_of(lg).ruleset != st.ruleset:
+                raise UmaokaError(f"stage {st.name}'s ruleset in the season file differs from "
+                                  f"the league tab's ({book.rules_of(lg).name}); make them the "
+                                  "same (the tab's games were settled under it).")
+            leagues.append(lg)
+        book.leagues[:] = leagues
+        add_season(book, season)
+        done.append("the season file's settings")
+    if stage:
+        name = check_sheet_name(stage, "stage name")
+        if any(lg.name.casefold() == name.casefold() for lg in book.leagues):
+            raise UmaokaError(f'the workbook already has a league tab "{name}"; give the new '
+                              "stage another name.")
+        index = _rules_index(book, rules) if rules else book.leagues[-1].rules
+        book.leagues.append(League(name, index, chips=book.leagues[-1].chips,
+                                   subs=book.leagues[-1].subs))
+        if book.season is not None:
+            book.season.stages.append(StageRow(name, None, "zero"))
+        done.append(f"stage {name}")
+    if teams or ((chips or subs) and book.season is None):
+        if book.season is None:
+            book.season = default_spec(book)
+            done.append("a Season sheet")
+    if teams:
+        book.teams.update(parse_teams_text(teams))
+        for p in book.teams:
+            if p not in book.players:
+                book.players.append(p)
+        done.append("teams")
+    for flag, what in ((chips, "chip columns"), (subs, "substitute columns")):
+        if flag:
+            for lg in book.leagues:
+                if what == "chip columns":
+                    lg.chips = True
+                else:
+                    lg.subs = True
+            done.append(what)
+    known = {p.casefold(): p for p in book.players}
+    for p in players:
+        was = known.get(str(p).strip().casefold())
+        if was is not None and was != str(p).strip():
+            raise UmaokaError(f'"{str(p).strip()}" differs from "{was}" on the Players sheet '
+                              "only by case; give the name as it is there, or leave it out.")
+    new = [p for p in dict.fromkeys(str(p).strip() for p in players)
+           if p and p not in book.players]
+    if new:
+        book.players.extend(new)
+        done.append(f"players {', '.join(new)}")
+    if not done:
+        raise UmaokaError("nothing to add; give --season, --stage, --teams, --chips, --subs "
+                          "or --players.")
+    return done
+
+
+def cap_maximum(value: Any) -> int | None:
+    """The most games of the Season sheet's game_caps (None without one or when unreadable:
+    the Season sheet's own check says why)."""
+    from umaoka.engine.season.teams import parse_game_caps
+
+    try:
+        caps = parse_game_caps(value)
+    except UmaokaError:
+        return None
+    return caps.maximum if caps else None
+
+
+def over_cap(league: League, n: int, maximum: int | None) -> list[str | None]:
+    """Per row of a league tab, the first player (seat order) named in more rows so far
+    than ``maximum`` (what the check column's COUNTIF shows; case-insensitive)."""
+    if not maximum:
+        return []
+    seen: dict[str, int] = {}
+    out: list[str | None] = []
+    for g in league.games:
+        names = [str(p) for p in g.players[:n] if not _blank(p)]
+        keys = [p.strip().casefold() for p in names]
+        for k in keys:
+            seen[k] = seen.get(k, 0) + 1
+        out.append(next((p for p, k in zip(names, keys) if seen[k] > maximum), None))
+    return out

@@ -1,0 +1,340 @@
+"""A league's games tab: dates, players, raw scores, deposits, penalties, the check column,
+final scores (one MJ_SETTLE array block, or the engine's values in a settled copy) and
+places."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from openpyxl.formatting.rule import CellIsRule, FormulaRule
+from openpyxl.styles import Font, PatternFill
+from openpyxl.utils import get_column_letter as col_letter
+from openpyxl.worksheet.datavalidation import DataValidation
+from openpyxl.worksheet.formula import ArrayFormula
+from openpyxl.worksheet.table import Table, TableStyleInfo
+
+from umaoka.templates.xlsx.cells import ABSENT, ROW, RowFormula
+from umaoka.templates.book.labels import label, seat_label
+from umaoka.templates.book.layout import HEADER_ROW, LeagueCols, game_rows, league_cols, rules_row
+from umaoka.templates.book.model import League, Rules
+from umaoka.templates.book.results import FIRST_ROW, check_text
+from umaoka.templates.sheets.base import SheetWriter
+from umaoka.templates.xlsx.styles import NAVY, escaped, exact, num, put, put_row, ref
+
+
+class LeagueTab(SheetWriter):
+    # -- league tab -------------------------------------------------------------------------
+    def results_formula(self, rules: Rules, cols: LeagueCols, first: int, last: int) -> str:
+        """The Final scores block: one add-in call in its runtime's saved form, and while the
+        functions are off one hint per game row with scores (first cell), blanks elsewhere.
+
+        The fallback is an array of the block's shape: a row of column tests times a column
+        of "has a score" tests, so the hint lands only in the first column.
+        """
+        sc = [col_letter(c) for c in cols.scores]
+        res = [col_letter(c) for c in cols.results]
+        dep = col_letter(cols.deposits)
+        pen = (col_letter(cols.penalties[0]), col_letter(cols.penalties[-1]))
+        call = (f"{self.book.runtime.call('MJ_SETTLE')}({sc[0]}{first}:{sc[-1]}{last},"
+                f"{rules.defined_name},{dep}{first}:{dep}{last},"
+                f"{pen[0]}{first}:{pen[1]}{last})")
+        played = "+".join(f'({c}{first}:{c}{last}<>"")' for c in sc)
+        hint = label("hint", self.lang).replace('"', '""')
+        first_col = f"COLUMN({res[0]}{first}:{res[-1]}{last})=COLUMN(${res[0]}${first})"
+        formula = f'IFERROR({call},IF({first_col},IF({played},"{hint}",""),""))'
+        if cols.given:
+            # rows settled by a platform keep its finals (every seat's, else a message)
+            g = [col_letter(c) for c in cols.given_cols]
+            count = "+".join(f"ISNUMBER({c}{first}:{c}{last})" for c in g)
+            typed = "+".join(f'({c}{first}:{c}{last}<>"")' for c in g)
+            missing = label("given_missing", self.lang).replace('"', '""')
+            formula = (f"IF(({count})={cols.n},{g[0]}{first}:{g[-1]}{last},"
+                       f'IF(({typed})>0,IF({first_col},"{missing}",""),{formula}))')
+        return formula
+
+    def league_sheet(self, index: int, league: League) -> None:
+        wb, st, lang = self.wb, self.st, self.lang
+        rules = self.book.rules_of(league)
+        r = rules.ruleset
+        n = r.players
+        cols = league_cols(league, n)
+        ws = wb.create_sheet(league.name)
+        rows = game_rows(league, self.settled)
+        first, last = FIRST_ROW, FIRST_ROW + rows - 1
+        pts = self._pts(r.rounding != "none")
+        note = (self.settled_note(rules) if self.settled
+                else label("note_league", lang, rules=self.rules_summary(rules)))
+        self._title(ws, self.suffix(label("title_league", lang, name=league.name)), note,
+                    across=cols.places[-1])
+
+        # block headers (row 3) and column headers (row 4)
+        groups = [
+            (cols.players, label("group_players", lang)),
+            (cols.scores, label("group_scores", lang)),
+            (cols.penalties, label("group_penalties", lang)),
+            (cols.chip_cols, label("group_chips", lang)),
+            (cols.sub_cols, label("group_subs", lang)),
+            *([(cols.given_cols, label("group_given", lang))] if cols.given else []),
+            (cols.results, label("group_results", lang)),
+            (cols.places, label("group_places", lang)),
+        ]
+        for block, text in groups:
+            if not block:
+                continue
+            put(ws, 3, block[0], text, st.get("group"), text=True)
+            for c in block[1:]:
+                put(ws, 3, c, None, st.get("group"))
+            ws.merge_cells(start_row=3, start_column=block[0], end_row=3, end_column=block[-1])
+        headers = [label("date", lang), label("session", lang), label("table", lang),
+                   label("game", lang)]
+        headers += [seat_label(s, lang) for s in range(n)]
+        headers += [label("score", lang, seat=seat_label(s, lang)) for s in range(n)]
+        headers += [label("deposits", lang)]
+        headers += [label("penalty", lang, seat=seat_label(s, lang)) for s in range(n)]
+        headers += [label("chips", lang, seat=seat_label(s, lang)) for s in cols.chip_cols
+                    and range(n)]
+        headers += [label("sub", lang, seat=seat_label(s, lang)) for s in cols.sub_cols
+                    and range(n)]
+        headers += [label("given", lang, seat=seat_label(s, lang))
+                    for s in range(n) if cols.given]
+        headers += [label("check", lang)]
+        headers += [label("final", lang, seat=seat_label(s, lang)) for s in range(n)]
+        headers += [label("place", lang, seat=seat_label(s, lang)) for s in range(n)]
+        for c, text in enumerate(headers, 1):
+            put(ws, HEADER_ROW, c, text, st.get("header"), text=True)
+        ws.row_dimensions[HEADER_ROW].height = 30
+
+        s_inp = st.get("input", "@")  # names as typed: 007 stays 007 (Text format)
+        s_date = st.get("input", "yyyy-mm-dd")
+        s_int = st.get("input", "0")
+        s_score = st.get("input", "#,##0")
+        s_pen = st.get("input", pts)
+        s_res_in = st.get("input", "+0.0;-0.0;0.0")
+        s_chips = st.get("input", "+0;-0;0")
+        s_check = st.get("formula")
+        s_res = st.get("result", pts)
+        s_place = st.get("formula", "0")
+        s_help = st.get("helper", "0")
+        rules_sheet = self.names["rules"][league.rules]
+        start_ref = ref(rules_sheet, 2, rules_row("start"))
+        ties_ref = ref(rules_sheet, 2, rules_row("ties"))
+        res = [col_letter(c) for c in cols.results]
+        plc = [col_letter(c) for c in cols.places]
+        lab_ok, lab_platform = label("ok", lang), label("by_platform", lang)
+        outcomes = self.outcomes[index] if self.settled else []
+        caps = self.over_caps(league, n)
+        lv = self.values[index] if not self.settled else None
+        games = league.games
+        if not self.settled:
+            check_formula, place_formulas, last_formula = self._row_formulas(
+                cols, n, first, start_ref, ties_ref)
+        # each row's cells as lists by column, handed over at once (put_row): the
+        # 50,000 rows of a big league are millions of cells
+        width = max(cols.last, cols.check, *cols.places, *cols.results) + 1
+        blank_values = [ABSENT] * width
+        row_styles = [None] * width
+        inputs = [(1, s_date), (2, s_int), (3, s_int), (4, s_int), (cols.deposits, s_score)]
+        for s in range(n):
+            inputs += [(cols.players[s], s_inp), (cols.scores[s], s_score),
+                       (cols.penalties[s], s_pen)]
+            inputs += [(cols.chip_cols[s], s_chips)] if cols.chip_cols else []
+            inputs += [(cols.sub_cols[s], s_inp)] if cols.sub_cols else []
+            inputs += [(cols.given_cols[s], s_res_in)] if cols.given else []
+        for c, style in [*inputs, (cols.check, s_check), (cols.last, s_help),
+                         *((c, s_res) for c in cols.results),
+                         *((c, s_place) for c in cols.places)]:
+            row_styles[c] = style
+            blank_values[c] = None
+        formulas = list(blank_values)
+        if not self.settled:
+            formulas[cols.check], formulas[cols.last] = check_formula, last_formula
+            for s in range(n):
+                formulas[cols.places[s]] = place_formulas[s]
+        for i in range(rows):
+            row = first + i
+            g = games[i] if i < len(games) else None
+            values = list(blank_values if self.settled else formulas)
+            if g is not None:  # a date becomes a cell of its own in put_row
+                values[1], values[2], values[3], values[4] = g.date, g.session, g.table, g.number
+                values[cols.deposits] = g.deposits
+                for s in range(n):
+                    values[cols.players[s]] = g.players[s]
+                    values[cols.scores[s]] = g.scores[s]
+                    values[cols.penalties[s]] = g.penalties[s] if g.penalties else None
+                    if cols.chip_cols:
+                        values[cols.chip_cols[s]] = _seat(g.chips, s)
+                    if cols.sub_cols:
+                        values[cols.sub_cols[s]] = _seat(g.subs, s)
+                    if cols.given:
+                        values[cols.given_cols[s]] = g.given[s] if s < len(g.given) else None
+            if self.settled:
+                o = outcomes[i] if i < len(outcomes) else None
+                values[cols.check] = (_capped(check_text(g, r, lang, self.book.players), caps,
+                                              i, lang) if g else "")
+                finals: Sequence[Any] = [None] * n
+                places: Sequence[Any] = [None] * n
+                if o is not None and o.settlement is not None:
+                    finals = [num(v) for v in o.settlement.final]
+                    places = o.settlement.places
+                elif o is not None:
+                    finals = [o.error] + [None] * (n - 1)
+                for s in range(n):
+                    values[cols.results[s]] = finals[s]
+                    values[cols.places[s]] = places[s]
+                values[cols.last] = max(places) if places[0] is not None else 0
+                put_row(ws, row, values, list(row_styles))
+            else:
+                assert lv is not None
+                # the row's formulas: the same text on every row but for its number, one
+                # object for the whole column (a league of 50,000 rows holds no copies)
+                saved = [ABSENT] * width
+                saved[cols.check] = _capped(lv.check[i], caps, i, lang)
+                for s in range(n):
+                    saved[cols.results[s]] = lv.results[i][s]
+                    saved[cols.places[s]] = lv.places[i][s]
+                saved[cols.last] = lv.last[i]
+                put_row(ws, row, values, list(row_styles), saved)
+        if not self.settled:
+            ws[f"{res[0]}{first}"] = ArrayFormula(
+                f"{res[0]}{first}:{res[-1]}{last}",
+                "=" + self.results_formula(rules, cols, first, last))
+
+        # the games table (inputs and check; array formulas are not allowed inside tables)
+        table = Table(displayName=f"Games_{index + 1}",
+                      ref=f"A{HEADER_ROW}:{col_letter(cols.check)}{last}")
+        table.tableStyleInfo = TableStyleInfo(name="TableStyleLight9", showRowStripes=False)
+        ws.add_table(table)
+
+        # validation: players from the roster, whole numbers for session/table/game
+        if not self.settled:
+            # a warning, not a stop: a new player's name may be kept (then added to Players)
+            dv = DataValidation(type="list", formula1="RosterList", allow_blank=True,
+                                showErrorMessage=True, errorStyle="warning",
+                                errorTitle=label("not_on_roster", lang),
+                                error=label("roster_warning", lang))
+            dv.add(f"{col_letter(cols.players[0])}{first}:{col_letter(cols.players[-1])}{last}")
+            ws.add_data_validation(dv)
+            whole = DataValidation(type="whole", operator="greaterThanOrEqual", formula1="1",
+                                   allow_blank=True, showErrorMessage=True,
+                                   error="Enter a whole number such as 1, 2, 3.")
+            whole.add(f"B{first}:D{last}")
+            if cols.chip_cols:
+                chips = DataValidation(type="whole", operator="between", formula1="-1000",
+                                       formula2="1000", allow_blank=True, showErrorMessage=True,
+                                       error="Enter the chip count, e.g. 2 or -1.")
+                chips.add(f"{col_letter(cols.chip_cols[0])}{first}:"
+                          f"{col_letter(cols.chip_cols[-1])}{last}")
+                ws.add_data_validation(chips)
+            ws.add_data_validation(whole)
+
+        # conditional formats: green/red results, flagged checks, bold 1st places
+        block = f"{res[0]}{first}:{res[-1]}{last}"
+        ws.conditional_formatting.add(block, CellIsRule(
+            operator="greaterThan", formula=["0"], font=Font(color="006100", bold=True),
+            fill=PatternFill("solid", bgColor="C6EFCE")))
+        ws.conditional_formatting.add(block, CellIsRule(
+            operator="lessThan", formula=["0"], font=Font(color="9C0006", bold=True),
+            fill=PatternFill("solid", bgColor="FFC7CE")))
+        chk = f"{col_letter(cols.check)}{first}"
+        ws.conditional_formatting.add(
+            f"{chk}:{col_letter(cols.check)}{last}",
+            FormulaRule(formula=[f'AND({chk}<>"",{chk}<>"{lab_ok}",{chk}<>"{lab_platform}")'],
+                        font=Font(color="9C0006", bold=True),
+                        fill=PatternFill("solid", bgColor="FFC7CE")))
+        ws.conditional_formatting.add(
+            f"{plc[0]}{first}:{plc[-1]}{last}",
+            CellIsRule(operator="equal", formula=["1"], font=Font(bold=True, color=NAVY)))
+
+        widths = {1: 11, 2: 8, 3: 6, 4: 6, cols.deposits: 9, cols.check: 16}
+        for s in range(n):
+            widths[cols.players[s]] = 12
+            widths[cols.scores[s]] = 9
+            # "東 ペナルティ" on one line (two wrapped lines read as "ペナル / ティ")
+            widths[cols.penalties[s]] = 7 if lang == "en" else 12
+            widths[cols.results[s]] = 9
+            widths[cols.places[s]] = 7
+        for c in cols.chip_cols:
+            widths[c] = 7
+        for c in cols.sub_cols:
+            widths[c] = 10
+        for c in cols.given_cols:
+            widths[c] = 9
+        widths[cols.results[0]] = 12  # room for the hint while the functions are off
+        self._widths(ws, widths)
+        ws.column_dimensions[col_letter(cols.last)].hidden = True
+        ws.freeze_panes = f"E{first}"
+        self._print(ws, f"{HEADER_ROW - 1}:{HEADER_ROW}")
+        ws.print_area = f"A1:{col_letter(cols.places[-1])}{last}"
+        self._protect(ws)
+
+    def _row_formulas(self, cols: Any, n: int, first: int, start_ref: str, ties_ref: str
+                      ) -> tuple[RowFormula, list[RowFormula], RowFormula]:
+        """A game row's formulas (check, each seat's place, last place), written once with
+        the row's number left open (:class:`.cells.RowFormula`)."""
+        lang, row = self.lang, ROW
+        sc = [col_letter(c) for c in cols.scores]
+        res = [col_letter(c) for c in cols.results]
+        plc = [col_letter(c) for c in cols.places]
+        gv = [col_letter(c) for c in cols.given_cols]
+        dep = col_letter(cols.deposits)
+        lab_ok, lab_off = label("ok", lang), label("off_by", lang)
+        lab_100, lab_miss = label("not_100", lang), label("missing", lang)
+        lab_roster = label("not_on_roster", lang)
+        lab_platform, lab_gmiss = label("by_platform", lang), label("given_missing", lang)
+        rng = f"{sc[0]}{row}:{sc[-1]}{row}"
+        # a name not on the roster is likely a typo: it would rank as a new player
+        roster_check = self.cap_check(cols, first, row) or f'"{lab_ok}"'  # type: ignore
+        platform_check = f'"{lab_platform}"'
+        lab_case = label("case_differs", lang)
+        for c in reversed(cols.players):
+            p = f"{col_letter(c)}{row}"
+            # on the roster in another case only ("chie" for "Chie": another player in the
+            # standings): FIND is case-sensitive, COUNTIF and MATCH are not; both match the
+            # name exactly otherwise (its wildcards escaped: "A*" is not Aki)
+            case = f'ISERROR(FIND(INDEX(Roster,MATCH({escaped(p)},Roster,0)),{p}))'
+            roster_check = (f'IF({p}="",{roster_check},IF(COUNTIF(Roster,{exact(p)})=0,'
+                            f'"{lab_roster}: "&{p},IF({case},"{lab_case}: "&{p},'
+                            f'{roster_check})))')
+            platform_check = (f'IF({p}="",{platform_check},IF(COUNTIF(Roster,{exact(p)})=0,'
+                              f'"{lab_roster}: "&{p},IF({case},"{lab_case}: "&{p},'
+                              f'{platform_check})))')
+        total = f"SUM({rng})+N({dep}{row})"
+        check = (f'IF(AND(COUNT({rng})=0,N({dep}{row})=0),"",'
+                 f'IF(COUNT({rng})<{n},"{lab_miss}",'
+                 f'IF({total}<>{start_ref}*{n},'
+                 f'"{lab_off} "&TEXT({total}-{start_ref}*{n},"+#,##0;-#,##0"),'
+                 f'IF(SUMPRODUCT(MOD({rng},100))<>0,"{lab_100}",{roster_check}))))')
+        if cols.given:
+            grng = f"{gv[0]}{row}:{gv[-1]}{row}"
+            check = (f'IF(COUNTA({grng})>0,IF(COUNT({grng})<{n},"{lab_gmiss}",'
+                     f"{platform_check}),{check})")
+        places = []
+        for s in range(n):
+            tie = ""
+            if s:
+                tie = (f'+IF({ties_ref}="seat",'
+                       f'COUNTIF(${sc[0]}{row}:{sc[s - 1]}{row},"="&{sc[s]}{row}),0)')
+            place = f'1+COUNTIF(${sc[0]}{row}:${sc[-1]}{row},">"&{sc[s]}{row}){tie}'
+            if cols.given:
+                # platform finals in finishing order: equal finals by seat
+                earlier = (f'+COUNTIF(${gv[0]}{row}:{gv[s - 1]}{row},"="&{gv[s]}{row})'
+                           if s else "")
+                place = (f"IF(COUNT(${gv[0]}{row}:${gv[-1]}{row})={n},"
+                         f'1+COUNTIF(${gv[0]}{row}:${gv[-1]}{row},">"&{gv[s]}{row})'
+                         f"{earlier},{place})")
+            places.append(RowFormula(f'=IF(ISNUMBER({res[s]}{row}),{place},"")'))
+        last = RowFormula(f"=IF(ISNUMBER({plc[0]}{row}),MAX({plc[0]}{row}:{plc[-1]}{row}),0)")
+        return RowFormula("=" + check), places, last
+
+
+def _seat(values: Sequence[Any] | None, seat: int) -> Any:
+    """A seat's value of an optional block (None when the row has none)."""
+    return values[seat] if values and seat < len(values) else None
+
+
+def _capped(check: str, caps: list[str | None], i: int, lang: str) -> str:
+    """A row's check text, or the game-cap flag when the row is otherwise OK."""
+    if check == label("ok", lang) and i < len(caps) and caps[i]:
+        return f"{label('over_cap', lang)}: {caps[i]}"
+    return check

@@ -1,0 +1,191 @@
+"""A league's Stats sheet: 連対率 (top-two rate), トビ率 (bust rate), 平均素点 (average raw
+score), best and worst game per player, in the order of the league's standings.
+
+In the template the figures are native formulas over the league tab, with saved values:
+COUNTIFS/SUMIFS for the rates and the average, and for best and worst one legacy array
+formula per cell, ``{=MAX(IF(ISNUMBER(places)*(players=name),finals,-1E9), ...)}``
+(Excel 2010 has no MAXIFS; this form needs neither MAXIFS nor AGGREGATE, and LibreOffice
+computes it too). Bust rate and average raw count only games with raw scores (rows
+settled by a platform without them are left out). The settled copy holds the engine's
+values (:func:`umaoka.engine.season.stats.player_stats`) and adds the longest streaks.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from decimal import Decimal
+from typing import Any
+
+from openpyxl.utils import get_column_letter as col_letter
+from openpyxl.worksheet.formula import ArrayFormula
+from umaoka.engine.season.stats import GameRecord, PlayerStats, player_stats, records
+
+from umaoka.templates.book.labels import label
+from umaoka.templates.book.layout import HEADER_ROW
+from umaoka.templates.book.model import Game, League
+from umaoka.templates.book.results import Platform
+from umaoka.templates.book.saved_values import LeagueValues, visible_rows
+from umaoka.templates.sheets.base import SheetWriter
+from umaoka.templates.xlsx.styles import exact, num, put, quote
+from umaoka.templates.xlsx.writer import save_value
+
+#: Columns: player, games, top-two rate, bust rate, average raw, best, worst; the settled
+#: copy adds three streaks; the template a hidden helper (games with raw scores).
+_KEYS = ("player", "games", "top_two_rate", "bust_rate", "average_raw", "best", "worst")
+_STREAKS = ("top_streak", "top_two_streak", "no_last_streak")
+#: Sentinels of best and worst for slots without games (never shown: the cell is blank).
+_FAR = "1E9"
+
+
+def stats_records(counted: Sequence[tuple[Game, Any]]) -> list[Any]:
+    """The counted games of a league as the engine's stats take them (tab order)."""
+    out: list[Any] = []
+    for g, s in counted:
+        names = [str(p).strip() for p in g.players]
+        if isinstance(s, Platform):
+            scores = g.scores if g.scores and all(
+                isinstance(v, (int, float)) and not isinstance(v, bool) for v in g.scores
+            ) else None
+            out.append((names, s.final, s.places,
+                        [int(v) for v in scores] if scores else None))
+        else:
+            out.append((names, s))
+    return out
+
+
+def _is_number(v: Any) -> bool:
+    return isinstance(v, (int, float, Decimal)) and not isinstance(v, bool)
+
+
+def template_values(names: Sequence[str], lv: LeagueValues, scores: Sequence[Sequence[Any]],
+                    n: int) -> list[list[Any]]:
+    """What the template's formulas compute for each name (mirrors them step by step):
+    games, top-two rate, bust rate, average raw, best, worst, and the raw-games helper."""
+    # one pass over the tab: [games, top two, raw games, busts, raw sum, finals] by name
+    acc: dict[str, list[Any]] = {}
+    for players, res, pl, sc in zip(lv.players, lv.results, lv.places, scores):
+        for s in range(n):
+            if not _is_number(pl[s]) or players[s] == "":
+                continue
+            a = acc.setdefault(players[s].lower(), [0, 0, 0, 0, Decimal(0), []])
+            a[0] += pl[s] > 0
+            a[1] += pl[s] <= 2
+            if _is_number(res[s]):
+                a[5].append(Decimal(str(res[s])))
+            v = sc[s] if s < len(sc) else None
+            if pl[s] > 0 and v is not None and v != "":
+                a[2] += 1
+                if _is_number(v):
+                    a[4] += Decimal(str(v))
+                    a[3] += v < 0
+    rows = []
+    for name in names:
+        if name == "":
+            rows.append([""] * 7)
+            continue
+        games, top2, raw, busts, raw_sum, finals = acc.get(name.lower(),
+                                                           [0, 0, 0, 0, Decimal(0), []])
+        rows.append([games, top2 / games if games else "",
+                     busts / raw if raw else "", float(raw_sum / raw) if raw else "",
+                     num(max(finals)) if finals else -10**9,
+                     num(min(finals)) if finals else 10**9, raw])
+    return rows
+
+
+class StatsSheets(SheetWriter):
+    def stat_games(self, index: int) -> list[GameRecord]:
+        """The counted games of league ``index`` as checked records, worked out once for the
+        Stats and Rating sheets of a settled copy."""
+        cache = self.__dict__.setdefault("_stat_games", {})
+        if index not in cache:
+            cache[index] = records(stats_records(self.counted[index]))
+        return cache[index]
+
+    def stats_sheet(self, index: int, league: League) -> None:
+        st, lang = self.st, self.lang
+        rules = self.book.rules_of(league).ruleset
+        n = rules.players
+        ws = self.wb.create_sheet(self.league_sheet_name(index, "sheet_league_stats"))
+        self._title(ws, self.suffix(label("title_stats", lang, name=league.name)),
+                    label("note_stats_settled" if self.settled else "note_stats", lang))
+        keys = list(_KEYS) + (list(_STREAKS) if self.settled else [])
+        for c, key in enumerate(keys, 1):
+            put(ws, HEADER_ROW, c, label(f"stat_{key}", lang), st.get("header"), text=True)
+        ws.row_dimensions[HEADER_ROW].height = 30
+        pts = self._pts(rules.rounding != "none")
+        styles = [st.get("key"), st.get("formula", "0"), st.get("formula", "0.0%"),
+                  st.get("formula", "0.0%"), st.get("formula", "#,##0"),
+                  st.get("result", pts), st.get("result", pts)] + [st.get("formula", "0")] * 3
+        first = HEADER_ROW + 1
+        if self.settled:
+            by_name = {p.name: p for p in player_stats(self.stat_games(index))}
+            for k, standing in enumerate(self.standings_of(index)):
+                p: PlayerStats = by_name[standing.name]
+                values = [p.name, p.games, p.top_two_rate, p.bust_rate, p.average_raw,
+                          num(p.best), num(p.worst), p.top_streak, p.top_two_streak,
+                          p.no_last_streak]
+                for c, v in enumerate(values, 1):
+                    put(ws, first + k, c, v, styles[c - 1], text=(c == 1))
+        else:
+            self._stats_formulas(ws, index, league, n, styles)
+        self._widths(ws, {1: 16, 2: 8, 3: 10, 4: 10, 5: 10, 6: 9, 7: 9, 8: 9, 9: 9, 10: 9})
+        ws.freeze_panes = f"B{first}"
+        self._print(ws, f"{HEADER_ROW}:{HEADER_ROW}")
+        ws.print_area = f"A1:{col_letter(len(keys))}{HEADER_ROW + self.roster}"
+        self._protect(ws)
+
+    def _stats_formulas(self, ws: Any, index: int, league: League, n: int,
+                        styles: list[Any]) -> None:
+        tab = self.tab_ranges(league, n)
+        P, S, F, PL = tab.players, tab.scores, tab.results, tab.places
+        standings = quote(self.names["standings"][index])
+        shown = visible_rows(self.slots[index], n)
+        names = [row[1] for row in shown]
+        lv = self.values[index]
+        scores = [list(g.scores) for g in league.games]
+        scores += [[None] * n] * (len(lv.players) - len(scores))
+        saved = template_values(names, lv, scores, n)
+        helper = 9  # hidden: games with raw scores
+        st_helper = self.st.get("helper")
+        put(ws, HEADER_ROW, helper, "raw games", st_helper, text=True)
+        first = HEADER_ROW + 1
+        for k in range(self.roster):
+            row = first + k
+            x = f"$A{row}"
+
+            def plus(terms: list[str]) -> str:
+                return "+".join(terms)
+
+            raw = f"$I{row}"
+            formulas = {
+                1: f'=IF({standings}!$B{row}="","",{standings}!$B{row})',
+                2: f'=IF({x}="","",{standings}!$C{row})',
+                3: f'=IF({x}="","",('
+                   + plus([f'COUNTIFS({P[s]},{exact(x)},{PL[s]},"<=2")' for s in range(n)])
+                   + f")/$B{row})",
+                4: f'=IF(OR({x}="",N({raw})=0),"",('
+                   + plus([f'COUNTIFS({P[s]},{exact(x)},{PL[s]},">0",{S[s]},"<0")'
+                           for s in range(n)]) + f")/{raw})",
+                5: f'=IF(OR({x}="",N({raw})=0),"",('
+                   + plus([f'SUMIFS({S[s]},{P[s]},{exact(x)},{PL[s]},">0")' for s in range(n)])
+                   + f")/{raw})",
+                helper: f'=IF({x}="",0,'
+                + plus([f'COUNTIFS({P[s]},{exact(x)},{PL[s]},">0",{S[s]},"<>")'
+                        for s in range(n)]) + ")",
+            }
+            for c, f in formulas.items():
+                put(ws, row, c, f, st_helper if c == helper else styles[c - 1])
+            v = saved[k]
+            save_value(ws, row, 1, names[k])
+            for c, value in zip((2, 3, 4, 5), v[:4]):
+                save_value(ws, row, c, value)
+            save_value(ws, row, helper, v[6] if names[k] != "" else 0)
+            for c, (fn, far, value) in ((6, ("MAX", f"-{_FAR}", v[4])),
+                                        (7, ("MIN", _FAR, v[5]))):
+                parts = ",".join(f"IF(ISNUMBER({PL[s]})*({P[s]}={x}),{F[s]},{far})"
+                                 for s in range(n))
+                put(ws, row, c, None, styles[c - 1])
+                ws[f"{col_letter(c)}{row}"] = ArrayFormula(
+                    f"{col_letter(c)}{row}", f'=IF({x}="","",{fn}({parts}))')
+                save_value(ws, row, c, "" if names[k] == "" else value)
+        ws.column_dimensions[col_letter(helper)].hidden = True

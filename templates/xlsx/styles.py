@@ -1,0 +1,281 @@
+"""Shared cell styling and cell writing of every sheet: colours, named styles, ``put``,
+references, number formats and the page setup every sheet shares."""
+
+from __future__ import annotations
+
+from decimal import Decimal
+from typing import Any
+
+from openpyxl import Workbook
+from openpyxl.cell.cell import ILLEGAL_CHARACTERS_RE, Cell
+from openpyxl.styles import Alignment, Border, Font, PatternFill, Protection, Side
+from openpyxl.styles.cell_style import StyleArray
+from openpyxl.styles.differential import DifferentialStyle
+from openpyxl.utils import get_column_letter as col_letter
+from openpyxl.worksheet.worksheet import Worksheet
+
+from umaoka.templates.xlsx.cells import ABSENT, CellStore, RowFormula, store_of
+
+# ------------------------------------------------------------------------------------------------
+# Styles: built once as style arrays and copied into cells (fast for big leagues).
+
+NAVY = "1F3864"
+BLUE = "2F5597"
+PALE = "DDEBF7"
+GREY = "F2F2F2"
+INPUT = "FFFFFF"
+_THIN = Side(style="thin", color="BFBFBF")
+_BORDER = Border(left=_THIN, right=_THIN, top=_THIN, bottom=_THIN)
+#: A live table's row in use (conditional formatting): framed and grey like a formula.
+IN_USE = DifferentialStyle(border=_BORDER, fill=PatternFill(bgColor=GREY))
+
+
+def font_name(lang: str) -> str:
+    """The workbook's font: Calibri (Excel's default), or for Japanese workbooks Yu Gothic
+    (Windows and Mac Office; LibreOffice substitutes a Japanese font such as Noto Sans CJK)."""
+    return "Yu Gothic" if lang == "ja" else "Calibri"
+
+
+class Styles:
+    """Named cell styles of one workbook, as openpyxl style arrays."""
+
+    def __init__(self, wb: Workbook, points_format: str, locked_inputs: bool = False,
+                 lang: str = "en"):
+        self._ws = wb.active
+        self.font_name = font_name(lang)
+        self.points = points_format
+        self.locked_inputs = locked_inputs  # a settled copy is a report: nothing to type
+        self._cache: dict[tuple[Any, ...], Any] = {}
+
+    def font(self, size: float = 11, **kw: Any) -> Font:
+        """A font with an explicit name and size (unnamed fonts render serif in LibreOffice)."""
+        return Font(name=self.font_name, size=size, **kw)
+
+    def get(self, kind: str, fmt: str = "General") -> Any:
+        key = (kind, fmt)
+        if key not in self._cache:
+            cell = Cell(self._ws)
+            cell.font = self.font()  # a named font: no program falls back to serif
+            locked = True
+            if kind == "title":
+                cell.font = self.font(size=16, bold=True, color=NAVY)
+            elif kind in ("subtitle", "subtitle_wrap"):
+                cell.font = self.font(italic=True, color="595959")
+                if kind == "subtitle_wrap":
+                    cell.alignment = Alignment(wrap_text=True, vertical="top")
+            elif kind == "header":
+                cell.font = self.font(bold=True, color="FFFFFF")
+                cell.fill = PatternFill("solid", fgColor=BLUE)
+                cell.alignment = Alignment(horizontal="center", vertical="center",
+                                           wrap_text=True)
+                cell.border = _BORDER
+            elif kind == "group":
+                cell.font = self.font(bold=True, color=NAVY)
+                cell.fill = PatternFill("solid", fgColor=PALE)
+                cell.alignment = Alignment(horizontal="center")
+                cell.border = _BORDER
+            elif kind == "input":
+                cell.border = _BORDER
+                cell.fill = PatternFill("solid", fgColor=INPUT)
+                locked = self.locked_inputs
+            elif kind == "formula":
+                cell.border = _BORDER
+                cell.fill = PatternFill("solid", fgColor=GREY)
+            elif kind == "result":
+                cell.border = _BORDER
+                cell.fill = PatternFill("solid", fgColor=GREY)
+                cell.font = self.font(bold=True)
+            elif kind == "live_result":  # a live table's row: framed only when in use
+                cell.font = self.font(bold=True)
+            elif kind == "key":
+                cell.font = self.font(bold=True)
+                cell.alignment = Alignment(vertical="top")  # beside wrapped notes
+                cell.border = _BORDER
+                cell.fill = PatternFill("solid", fgColor=PALE)
+            elif kind == "note":
+                cell.font = self.font(color="595959")
+                cell.alignment = Alignment(wrap_text=True, vertical="top")
+                cell.border = _BORDER
+            elif kind == "helper":
+                cell.font = self.font(color="808080")
+            elif kind == "start_head":
+                cell.font = self.font(bold=True, size=12, color=NAVY)
+                cell.alignment = Alignment(vertical="center")
+            elif kind == "start_text":
+                cell.alignment = Alignment(wrap_text=True, vertical="top")
+            cell.number_format = fmt
+            cell.protection = Protection(locked=locked)
+            self._cache[key] = cell._style
+        return self._cache[key]
+
+
+_FAST_TYPES = {int: "n", float: "n", Decimal: "n", bool: "b"}
+_new_cell = Cell.__new__
+_CHECKED: set[str] = set()  # texts that passed openpyxl's checks (names repeat a lot)
+
+
+def put(ws: Worksheet, row: int, col: int, value: Any, style: Any = None,
+        text: bool = False) -> None:
+    """Write one cell; ``text`` keeps user text as text even when it starts with ``=``.
+
+    Numbers, checked text, formulas and blanks are kept compactly (:mod:`.cells`); other
+    values (dates, text needing a quote prefix) become an openpyxl cell.
+    """
+    cells = ws._cells
+    if type(cells) is not CellStore:
+        cells = store_of(ws)
+    kind = type(value)
+    if value is None or kind in _FAST_TYPES or kind is RowFormula:
+        cells.put(row, col, value, style)
+        return
+    if kind is str:
+        if text:
+            if value[:1] not in _QUOTED:
+                if value not in _CHECKED:
+                    check_string(value)  # openpyxl's checks (length, illegal characters)
+                    if len(_CHECKED) < 100_000:
+                        _CHECKED.add(value)
+                cells.put(row, col, value, style)
+                return
+        elif len(value) > 1 and value[0] == "=":
+            if len(value) > 32767 or ILLEGAL_CHARACTERS_RE.search(value):
+                check_string(value)  # raises openpyxl's own error
+            cells.put(row, col, value, style)
+            return
+    _put_cell(ws, row, col, value, style, text)
+
+
+def put_row(ws: Worksheet, row: int, values: list[Any], styles: list[Any],
+            saved: list[Any] | None = None) -> None:
+    """A row's cells at once, as :func:`put` with ``text=True`` writes them one by one:
+    ``values[col]``, ``styles[col]`` and ``saved[col]`` (formulas' saved values) by
+    column, :data:`~umaoka.templates.xlsx.cells.ABSENT` where there is no cell. Quicker for the
+    50,000 rows of a big league tab; the lists become the sheet's own."""
+    odd = []  # dates, text to quote: cells of their own, as put makes them
+    for col, value in enumerate(values):
+        kind = type(value)
+        if value is None or value is ABSENT or kind in _FAST_TYPES or kind is RowFormula:
+            continue
+        if kind is str and value[:1] not in _QUOTED:
+            if value not in _CHECKED:
+                check_string(value)
+                if len(_CHECKED) < 100_000:
+                    _CHECKED.add(value)
+            continue
+        odd.append((col, value))
+        values[col] = ABSENT
+    store_of(ws).put_row(row, values, styles, saved)
+    for col, value in odd:
+        put(ws, row, col, value, styles[col], text=True)
+
+
+_QUOTED = ("=", "+", "-", "@")
+_checker = _new_cell(Cell)
+check_string = _checker.check_string  # openpyxl's text checks, raising its own errors
+
+
+def _put_cell(ws: Worksheet, row: int, col: int, value: Any, style: Any, text: bool) -> None:
+    cell = _new_cell(Cell)  # Cell(ws, row, col, style_array=style) without its overhead
+    cell.parent = ws
+    cell.row = row
+    cell.column = col
+    cell._style = StyleArray(style) if style is not None else None
+    cell._value = None
+    cell.data_type = "n"
+    cell._hyperlink = None
+    cell._comment = None
+    if text and type(value) is str:
+        cell.value = value  # openpyxl's checks (length, illegal characters)
+        cell.data_type = "s"
+        if value[:1] in _QUOTED:
+            cell.quotePrefix = True
+    else:
+        cell.value = value
+    ws._cells[(row, col)] = cell
+
+
+def quote(sheet: str) -> str:
+    """A sheet name as formulas write it: ``'Spring 2026'``."""
+    return "'" + sheet.replace("'", "''") + "'"
+
+
+def exact(cell: str) -> str:
+    """A COUNTIF/SUMIFS criterion matching the text in ``cell`` exactly (case aside):
+    ``*``, ``?`` and ``~`` are wildcards and the escape in Excel's and LibreOffice's
+    criteria, so a player ``A*`` would count Aki's games too; each is escaped with ``~``.
+
+    >>> exact("$B5")
+    '"="&SUBSTITUTE(SUBSTITUTE(SUBSTITUTE($B5,"~","~~"),"*","~*"),"?","~?")'
+    """
+    return f'"="&{escaped(cell)}'
+
+
+def escaped(cell: str) -> str:
+    """The text in ``cell`` with its wildcards escaped, for ``MATCH(...,0)``."""
+    return f'SUBSTITUTE(SUBSTITUTE(SUBSTITUTE({cell},"~","~~"),"*","~*"),"?","~?")'
+
+
+def wildcards_escaped(name: str) -> str:
+    """``name`` as :func:`escaped` makes it: ``~``, ``*`` and ``?`` each after a ``~``.
+
+    >>> wildcards_escaped("*芹澤六花*"), wildcards_escaped("~y?")
+    ('~*芹澤六花~*', '~~y~?')
+    """
+    return name.replace("~", "~~").replace("*", "~*").replace("?", "~?")
+
+
+def exact_text(name: str) -> str:
+    """A name written into a criterion or ``MATCH(...,0)`` as a literal, its wildcards
+    escaped (see :func:`exact`); quotes doubled for the formula's string."""
+    return wildcards_escaped(name).replace('"', '""')
+
+
+def ref(sheet: str, col: int, row1: int, row2: int | None = None, col2: int | None = None
+        ) -> str:
+    a = f"${col_letter(col)}${row1}"
+    if row2 is None:
+        return f"{quote(sheet)}!{a}"
+    return f"{quote(sheet)}!{a}:${col_letter(col2 or col)}${row2}"
+
+
+def num(value: Any) -> Any:
+    """Decimals as Excel numbers (exact text of the decimal is what openpyxl writes)."""
+    if isinstance(value, Decimal):
+        return int(value) if value == value.to_integral_value() else value
+    return value
+
+
+def points_format(whole: bool) -> str:
+    return "+0;-0;0" if whole else "+0.0;-0.0;0.0"
+
+
+
+def protect(ws: Worksheet) -> None:
+    """Protect the sheet's formulas; filters, sorting and formatting stay allowed."""
+    p = ws.protection
+    p.sheet = True
+    p.autoFilter = False
+    p.sort = False
+    p.formatColumns = False
+    p.formatRows = False
+
+
+def print_setup(ws: Worksheet, title_rows: str | None) -> None:
+    """A4 landscape, one page wide, the header rows repeated, a page footer."""
+    ws.page_setup.orientation = "landscape"
+    ws.page_setup.paperSize = ws.PAPERSIZE_A4
+    ws.page_setup.fitToWidth = 1
+    ws.page_setup.fitToHeight = 0
+    ws.sheet_properties.pageSetUpPr.fitToPage = True
+    ws.print_options.horizontalCentered = True
+    ws.page_margins.left = ws.page_margins.right = 0.4
+    ws.page_margins.top = ws.page_margins.bottom = 0.5
+    if title_rows:
+        ws.print_title_rows = title_rows
+    ws.oddFooter.center.text = "&A - &P / &N"
+
+
+
+def widths(ws: Worksheet, widths: dict[int, float]) -> None:
+    for col, w in widths.items():
+        ws.column_dimensions[col_letter(col)].width = w
