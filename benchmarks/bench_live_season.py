@@ -30,12 +30,16 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 import xlwings as xw  # noqa: E402
 import xlwings.server  # noqa: E402
 from live_season import demo_workbook, recalc_calls  # noqa: E402
+
 from umaoka.addin import udfs  # noqa: E402
+from umaoka.addin.functions import season as season_fns  # noqa: E402
+from umaoka.addin.functions import settle as settle_fns
+from umaoka.addin.functions import standings as standings_fns
 
 
 def forget() -> None:
     """Every cache of the functions emptied: the next call computes from nothing."""
-    for cache in (udfs._BLOCKS, udfs._SETTLED, udfs._LINES):
+    for cache in (settle_fns._BLOCKS, settle_fns._SETTLED, standings_fns._LINES):
         cache.items.clear()
     forget_season = getattr(udfs, "_forget_seasons", None)
     if forget_season is not None:
@@ -75,12 +79,12 @@ def main() -> None:
     print("baseline: the same calls with MJ_SEASON's memory off (each call runs the season)")
     print(f"{'games':>8s} {'':9s} {'1 cold':>9s} {'4 after edit':>13s} {'ratio':>7s} "
           f"{'MJ_SETTLE':>10s} {'whole recalc':>13s}")
-    size = udfs._SEASONS.size
+    size = season_fns._SEASONS.size
     with tempfile.TemporaryDirectory() as folder:
         for games in options.games:
             calls, groups = recalc_calls(demo_workbook(games, Path(folder) / str(games)))
             for name, memory in (("baseline", 0), ("now", size)):
-                udfs._SEASONS.size = memory
+                season_fns._SEASONS.size = memory
                 best: dict[str, float] = {}
                 for _ in range(options.runs):
                     got = totals(run(calls), groups)
@@ -88,7 +92,7 @@ def main() -> None:
                 print(f"{games:8,d} {name:9s} {best['cold']:9.1f} {best['seasons']:13.1f} "
                       f"{best['seasons'] / best['cold']:6.2f}x "
                       f"{best['edit'] - best['seasons']:10.1f} {best['edit']:13.1f}")
-    udfs._SEASONS.size = size
+    season_fns._SEASONS.size = size
 
 
 if __name__ == "__main__":

@@ -44,7 +44,11 @@ import xlwings as xw  # noqa: E402
 import xlwings.server  # noqa: E402
 from live_season import demo_workbook, recalc_calls  # noqa: E402
 from pyodide_lite import LINES, NotReady, answer, missing, start, wheel_sets  # noqa: E402
+
 from umaoka.addin import udfs  # noqa: E402
+from umaoka.addin.functions import season as season_fns  # noqa: E402
+from umaoka.addin.functions import settle as settle_fns
+from umaoka.addin.functions import standings as standings_fns
 from umaoka.addin.install.lite import write_lite  # noqa: E402
 
 GAME = [35700, 32400, 22200, 9700]
@@ -93,9 +97,9 @@ def sequence(games: int, repeat: int) -> tuple[list[dict[str, Any]], list[str]]:
 def cpython(calls: list[dict[str, Any]]) -> dict[str, dict[str, Any]]:
     """The same calls through CPython's Office.js path: each call's ms (warm ones: median and
     least), and its value."""
-    for cache in (udfs._BLOCKS, udfs._SETTLED, udfs._LINES):
+    for cache in (settle_fns._BLOCKS, settle_fns._SETTLED, standings_fns._LINES):
         cache.items.clear()
-    udfs._forget_seasons()
+    season_fns._forget_seasons()
     loop = asyncio.new_event_loop()
     out = {}
     for call in calls:

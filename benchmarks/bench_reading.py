@@ -17,12 +17,12 @@ import time
 from pathlib import Path
 from typing import Any
 
-from umaoka.templates.xlsx import reader as sheet_reader
+from umaoka.templates.book.results import FIRST_ROW
 from umaoka.templates.build import LeagueCols, write_league
 from umaoka.templates.demo import demo_book
-from umaoka.templates.xlsx.io import open_workbook
-from umaoka.templates.book.results import FIRST_ROW
 from umaoka.templates.settle_book import MAX_GAMES
+from umaoka.templates.xlsx import reader as sheet_reader
+from umaoka.templates.xlsx.io import open_workbook
 from umaoka.templates.xlsx.reader import _SheetRows
 
 

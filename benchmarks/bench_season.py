@@ -11,8 +11,8 @@ import argparse
 import random
 import time
 
-from umaoka.engine.season.stages import run_season
 from umaoka.engine.season.settings import season_settings
+from umaoka.engine.season.stages import run_season
 
 SEATS = ("east", "south", "west", "north")
 

@@ -21,7 +21,10 @@ from typing import Any  # noqa: E402
 
 import xlwings as xw  # noqa: E402
 import xlwings.server  # noqa: E402
+
 from umaoka.addin import udfs  # noqa: E402
+from umaoka.addin.functions import settle as settle_fns  # noqa: E402
+from umaoka.addin.functions import standings as standings_fns
 
 PEOPLE = ["Aki", "Ben", "Chie", "Dan", "Emi", "Fumi", "Goro", "Hana"]
 
@@ -59,7 +62,7 @@ def timed(runs: int, func_name: str, *args: Any) -> tuple[float, float, Any]:
 def settle_figures(label: str, scores: list[list[float]], *more: Any) -> list[Any]:
     """MJ_SETTLE over the block: without caches (the baseline), first call, one row changed."""
     games = len(scores)
-    caches = (udfs._SETTLED, udfs._BLOCKS)
+    caches = (settle_fns._SETTLED, settle_fns._BLOCKS)
     sizes = [c.size for c in caches]
     for c in caches:  # every row settled again: the baseline
         c.size = 0
@@ -101,11 +104,11 @@ def main() -> None:
 def standings_figures(names: list[list[str]], finals: list[list[Any]]) -> None:
     """MJ_STANDINGS over the finals: without caches (the baseline), first call, one row
     changed (as after MJ_SETTLE settled a changed game again)."""
-    size = udfs._LINES.size
-    udfs._LINES.size = 0
-    udfs._LINES.items.clear()
+    size = standings_fns._LINES.size
+    standings_fns._LINES.size = 0
+    standings_fns._LINES.items.clear()
     base, median, table = timed(3, "MJ_STANDINGS", names, finals)
-    udfs._LINES.size = size
+    standings_fns._LINES.size = size
     print(f"MJ_STANDINGS {len(names):,} games -> {len(table) - 1} players")
     print(f"  no caches (baseline): best {base * 1000:7.1f} ms, median {median * 1000:7.1f} ms")
     first, _, _ = timed(1, "MJ_STANDINGS", names, finals)

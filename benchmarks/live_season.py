@@ -19,6 +19,7 @@ from typing import Any
 
 from openpyxl import load_workbook
 from openpyxl.utils.cell import range_boundaries
+
 from umaoka.addin.cli.app import main
 
 CALL = re.compile(r"_xldudf_(MJ_SEASON|MJ_SETTLE)\(")

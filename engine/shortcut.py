@@ -34,7 +34,13 @@ from typing import Any
 from umaoka.engine.errors import UmaokaError
 from umaoka.engine.resolve import ruleset as resolve
 from umaoka.engine.rules import Ruleset
-from umaoka.engine.settle import TRANSLATION_INVARIANT, _floating_uma, _round, settle, tenths_to_decimal
+from umaoka.engine.settle import (
+    TRANSLATION_INVARIANT,
+    _floating_uma,
+    _round,
+    settle,
+    tenths_to_decimal,
+)
 
 #: What tied players do with the offsets, as the note row of the table says it.
 TIE_NOTES = {

@@ -24,8 +24,15 @@ from typing import Any
 
 from umaoka.engine import Ruleset, UmaokaError
 from umaoka.engine.online.imported import csv_plain, csv_rows, decode
-
-from umaoka.templates.book.model import MAX_GAMES, SHEET_NAME_MAX, Book, Game, League, Rules, rules_name
+from umaoka.templates.book.model import (
+    MAX_GAMES,
+    SHEET_NAME_MAX,
+    Book,
+    Game,
+    League,
+    Rules,
+    rules_name,
+)
 from umaoka.templates.settle_book import SettleReport, write_settled
 
 SEATS = ("east", "south", "west", "north")
@@ -50,7 +57,8 @@ CELL_TEXT_MAX = 32_767
 
 
 def decode_csv(data: bytes) -> str:
-    """The text of a CSV file (see :func:`umaoka.engine.online.imported.decode`), or one sentence."""
+    """The text of a CSV file (see :func:`umaoka.engine.online.imported.decode`), or one
+    sentence."""
     try:
         return decode(data)
     except UnicodeDecodeError:

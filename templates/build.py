@@ -26,11 +26,10 @@ from pathlib import Path
 from typing import Any
 
 from openpyxl import Workbook
+
 from umaoka.engine import __version__
 from umaoka.engine.batch import paused_gc
 from umaoka.engine.season.stages import SeasonResult
-
-from umaoka.templates.xlsx.io import save_workbook
 from umaoka.templates.book.layout import (  # noqa: F401  (re-exported: the layout's names, as before the split)
     CHART_SERIES,
     CONF_SHEET,
@@ -49,20 +48,21 @@ from umaoka.templates.book.layout import (  # noqa: F401  (re-exported: the layo
     rules_row,
     sheet_names,
 )
-from umaoka.templates.sheets.league_tab import LeagueTab
 from umaoka.templates.book.model import Book, Origin, check_size
+from umaoka.templates.book.results import Outcome, settle_league
+from umaoka.templates.book.season_book import season_result
+from umaoka.templates.sheets.league_tab import LeagueTab
 from umaoka.templates.sheets.players import PlayersSheet
 from umaoka.templates.sheets.presets import PresetsSheet
 from umaoka.templates.sheets.rating import RatingSheets
-from umaoka.templates.book.results import Outcome, settle_league
 from umaoka.templates.sheets.rules import RulesSheet
-from umaoka.templates.book.season_book import season_result
 from umaoka.templates.sheets.season import SeasonSheets
 from umaoka.templates.sheets.season_standings import SeasonStandings
 from umaoka.templates.sheets.seating import SeatingSheet
 from umaoka.templates.sheets.standings import StandingsSheets
 from umaoka.templates.sheets.start import StartSheet
 from umaoka.templates.sheets.stats import StatsSheets
+from umaoka.templates.xlsx.io import save_workbook
 from umaoka.templates.xlsx.styles import Styles, points_format, put, quote, ref  # noqa: F401  (re-exported)
 from umaoka.templates.xlsx.writer import AddParts
 

@@ -16,8 +16,8 @@ from typing import Any
 
 from openpyxl import Workbook, load_workbook
 
-from umaoka.templates.build import build_workbook
 from umaoka.templates.book.model import Book, make_book
+from umaoka.templates.build import build_workbook
 from umaoka.templates.xlsx.writer import save_fast
 
 BUNDLED = Path(__file__).with_name("league_template.xlsx")

@@ -17,7 +17,6 @@ import random
 from typing import Any
 
 from umaoka.engine.season.stages import SettledGames
-
 from umaoka.templates.book.model import Book, Game, make_book
 from umaoka.templates.book.season_book import SETTINGS, SeasonSpec, StageRow
 

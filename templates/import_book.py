@@ -28,12 +28,12 @@ from pathlib import Path
 from typing import Any
 
 from openpyxl.utils.datetime import from_excel
+
 from umaoka.engine import UmaokaError, settle
 from umaoka.engine.online.imported import ImportedGame, ImportResult, Problem
 from umaoka.engine.online.imports import drop_duplicates
-
-from umaoka.templates.build import write_league
 from umaoka.templates.book.model import Book, Game, League
+from umaoka.templates.build import write_league
 from umaoka.templates.settle_book import read_book
 
 

@@ -18,21 +18,21 @@ from pathlib import Path
 from typing import Any
 
 from openpyxl.utils.datetime import from_excel
+
 from umaoka.engine import FIELDS, PRESETS, PlayerStanding, UmaokaError, __version__, ruleset
 from umaoka.engine.batch import paused_gc
 from umaoka.engine.season.stages import SeasonResult
-
-from umaoka.templates.build import META_SHEET, RULES_FIRST, Builder, write_league
-from umaoka.templates.xlsx.io import check_target, open_workbook, save_workbook
 from umaoka.templates.book.labels import LANGS
 from umaoka.templates.book.layout import league_cols
 from umaoka.templates.book.model import MAX_GAMES as MODEL_MAX_GAMES
-from umaoka.templates.book.model import Book, Game, League, Origin, Rules, check_size
+from umaoka.templates.book.model import MAX_LEAGUES, Book, Game, League, Origin, Rules, check_size
 from umaoka.templates.book.results import FIRST_ROW, Outcome, problems, settle_league
 from umaoka.templates.book.runtime import Runtime, from_meta
 from umaoka.templates.book.season_book import SETTINGS, SeasonSpec, StageRow
+from umaoka.templates.build import META_SHEET, RULES_FIRST, Builder, write_league
 from umaoka.templates.sheets.season import PENALTY_COLUMNS
 from umaoka.templates.sheets.seating import read_seating
+from umaoka.templates.xlsx.io import check_target, open_workbook, save_workbook
 from umaoka.templates.xlsx.reader import EXCEL_ROWS, _address, _Formula, _SheetRows  # noqa: F401 (_address: tests)
 
 
@@ -137,7 +137,7 @@ def read_season_sheets(wb: Any, entries: dict[str, list[list[Any]]], book: Book,
         ws = _sheet(wb, str(row[1]), path)
         first, count, top = (_layout_int(row, i, path) for i in (2, 3, 4))
         stages = []
-        for number, v in sorted(_SheetRows(ws, first, 4, 1000, 0).read().items()):
+        for number, v in sorted(_SheetRows(ws, first, 4, 1000, 0, MAX_LEAGUES).read().items()):
             if number >= first + count:
                 break
             name, _rules, advance, carry = v
@@ -175,7 +175,8 @@ def read_book(path: Path) -> Book:
         if META_SHEET not in wb.sheetnames:
             raise _not_ours(path)
         # sparse and bounded: a tampered layout sheet cannot make us read a million rows
-        meta = [r for _, r in sorted(_SheetRows(wb[META_SHEET], 1, 8, 1000, 0).read().items())]
+        meta = [r for _, r in sorted(
+            _SheetRows(wb[META_SHEET], 1, 8, 1000, 0, MAX_LEAGUES).read().items())]
         entries: dict[str, list[list[Any]]] = {}
         for row in meta:
             if row and row[0]:
@@ -276,7 +277,7 @@ def settled_source(path: Path) -> str | None:
         if META_SHEET not in wb.sheetnames:
             raise _not_ours(Path(path))
         # the layout sheet: one row a league tab (0: not games, for the limit's message)
-        layout = _SheetRows(wb[META_SHEET], 1, 2, 1000, 0).read()
+        layout = _SheetRows(wb[META_SHEET], 1, 2, 1000, 0, MAX_LEAGUES).read()
         rows = {str(r[0]): r[1] for _, r in layout.items() if r and r[0]}
     finally:
         wb.close()

@@ -15,6 +15,7 @@ import pytest  # noqa: E402
 def screen(monkeypatch: pytest.MonkeyPatch) -> io.StringIO:
     """An 80-column terminal for the CLI's tables (what ``umaoka`` prints to a console)."""
     from rich.console import Console
+
     from umaoka.addin import cli
 
     out = io.StringIO()

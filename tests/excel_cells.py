@@ -233,6 +233,7 @@ def office_answer(func: str, args: list[Any]) -> dict[str, Any]:
 
     import xlwings as xw
     import xlwings.server
+
     from umaoka.addin import udfs
 
     body = {"func_name": func, "args": list(args), "caller_address": "Games!K2",

@@ -28,15 +28,16 @@ from xml.etree import ElementTree as ET
 import pytest
 from openpyxl import load_workbook
 from test_libreoffice import convert
+
 from umaoka.addin.cli.app import main
 from umaoka.engine import UmaokaError
-from umaoka.templates.build import LeagueCols, build_workbook, write_league
-from umaoka.templates.demo import demo_book
-from umaoka.templates.xlsx.io import save_workbook
 from umaoka.templates.book.labels import label
 from umaoka.templates.book.model import Game, make_book
 from umaoka.templates.book.runtime import Runtime, addin_calls, runtime
+from umaoka.templates.build import LeagueCols, build_workbook, write_league
+from umaoka.templates.demo import demo_book
 from umaoka.templates.settle_book import read_book, switch_runtime
+from umaoka.templates.xlsx.io import save_workbook
 from umaoka.templates.xlsx.writer import CellError, save_fast, save_value
 
 NS = {"m": "http://schemas.openxmlformats.org/spreadsheetml/2006/main"}

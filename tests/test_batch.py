@@ -8,6 +8,7 @@ from decimal import Decimal as D
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from test_properties import rulesets
+
 from umaoka.engine import CHOICES, PRESETS, Ruleset, UmaokaError, ruleset, settle, settle_many
 
 ROUNDINGS = CHOICES["rounding"]

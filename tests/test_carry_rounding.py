@@ -15,16 +15,17 @@ import pytest
 from openpyxl import load_workbook
 from test_mjseason import _cells, mj_season, season_args
 from test_officejs import call
+
 from umaoka.addin.cli.app import main
 from umaoka.engine import UmaokaError
+from umaoka.engine.resolve import ruleset
 from umaoka.engine.season.gamelog import game_record, platform_result
 from umaoka.engine.season.ranking import standing_rows
-from umaoka.engine.resolve import ruleset
-from umaoka.engine.season.stages import CARRY_ROUNDINGS, carry_points, run_season
 from umaoka.engine.season.settings import read_season, season_settings
-from umaoka.templates.build import write_league
+from umaoka.engine.season.stages import CARRY_ROUNDINGS, carry_points, run_season
 from umaoka.templates.book.model import Game, make_book
 from umaoka.templates.book.season_book import SETTINGS, SeasonSpec, StageRow, season_result
+from umaoka.templates.build import write_league
 from umaoka.templates.settle_book import read_book, write_settled
 
 #: M.League's published carries (m-league.jp season results, abema times, fan sites
@@ -421,6 +422,7 @@ def test_libreoffice_keeps_the_platform_season_and_warns_when_a_final_changes(
     keep the engine's values, platform rows counted; a changed platform final is warned
     about in row 3."""
     from test_alive import hard_recalculated
+
     from umaoka.templates.build import LeagueCols
 
     book = _lobby_book()

@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 from openpyxl import load_workbook
+
 from umaoka.addin.cli.app import main
 from umaoka.engine import __version__
 

@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 from openpyxl import load_workbook
 from rich.cells import cell_len
+
 from umaoka.addin import cli
 from umaoka.engine import ruleset
 from umaoka.templates.demo import demo_book

@@ -37,9 +37,10 @@ from pathlib import Path
 import pytest
 from defusedxml.ElementTree import fromstring
 from openpyxl import load_workbook
+
+from umaoka.addin.cli.app import main as cli
 from umaoka.addin.install import embed
 from umaoka.addin.install import parts as parts_module
-from umaoka.addin.cli.app import main as cli
 from umaoka.addin.install.embed import (
     embed_lite,
     embed_lite_inplace,

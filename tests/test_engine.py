@@ -3,6 +3,7 @@
 from decimal import Decimal as D
 
 import pytest
+
 from umaoka.engine import (
     PRESETS,
     Ruleset,

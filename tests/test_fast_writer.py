@@ -17,6 +17,7 @@ from pathlib import Path
 import pytest
 from openpyxl import load_workbook
 from openpyxl.worksheet.cell_range import CellRange
+
 from umaoka.templates.build import build_workbook
 from umaoka.templates.demo import demo_book
 from umaoka.templates.settle_book import read_book
@@ -102,6 +103,7 @@ def test_the_store_gives_openpyxls_dimension() -> None:
     """The ``<dimension>`` the fast writer takes from the store is openpyxl's own."""
     from openpyxl import Workbook
     from openpyxl.worksheet.worksheet import Worksheet
+
     from umaoka.templates.xlsx.cells import store_of
 
     wb = build_workbook(demo_book(8))

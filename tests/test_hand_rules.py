@@ -25,6 +25,7 @@ from mahjong.hand_calculating.scores import Aotenjou, ScoresCalculator
 from mahjong.meld import Meld
 from mahjong.tile import TilesConverter
 from test_officejs import call
+
 from umaoka.addin.install.lite import lite_source
 from umaoka.engine.errors import UmaokaError
 from umaoka.engine.hands.fu import ALL_FU, MAX_FU

@@ -8,6 +8,7 @@ import pytest
 from mahjong.constants import EAST, SOUTH
 from mahjong.hand_calculating.hand_config import HandConfig, OptionalRules
 from mahjong.hand_calculating.scores import Aotenjou, ScoresCalculator
+
 from umaoka.engine.errors import UmaokaError
 from umaoka.engine.hands.payment import (
     FU_VALUES,

@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+
 from umaoka.addin.cli.app import main
 from umaoka.engine import settle
 from umaoka.engine.online import imported, imports, tenhou

@@ -15,11 +15,12 @@ from pathlib import Path
 
 import pytest
 from openpyxl import load_workbook
+
 from umaoka.engine import settle, standings
 from umaoka.templates.build import LeagueCols, build_workbook
 from umaoka.templates.demo import demo_book
-from umaoka.templates.xlsx.io import save_workbook
 from umaoka.templates.settle_book import write_settled
+from umaoka.templates.xlsx.io import save_workbook
 
 SOFFICE = shutil.which("soffice") or shutil.which("libreoffice")
 pytestmark = pytest.mark.skipif(SOFFICE is None, reason="LibreOffice (soffice) is not installed")

@@ -20,6 +20,7 @@ import zipfile
 from pathlib import Path
 
 import pytest
+
 from umaoka.addin import udfs
 from umaoka.addin.install.lite import REQUIREMENTS, lite_requirements, lite_source, write_lite
 from umaoka.engine import UmaokaError
@@ -285,7 +286,7 @@ def test_source_is_one_module_without_umaoka_imports():
                      "PRESETS: dict[str, Preset] = {"):
         assert expected in source
     # Private names that two modules share are renamed in the later one.
-    assert "def _hand_rules_apply(" in source and "def _apply(" in source
+    assert "def _hands_rules_apply(" in source and "def _apply(" in source
 
 
 def test_source_follows_the_package(tmp_path: Path):

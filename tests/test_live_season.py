@@ -19,13 +19,14 @@ import pytest
 from openpyxl import load_workbook
 from pycel import ExcelCompiler, excelwrapper
 from test_pycel import _defined_names, if_, iferror, mj_settle
+
 from umaoka.addin.udfs import MJ_SEASON
 from umaoka.engine.season.stages import SeasonResult
-from umaoka.templates.build import LeagueCols, write_league
-from umaoka.templates.demo import demo_book
 from umaoka.templates.book.labels import label
 from umaoka.templates.book.model import Book
 from umaoka.templates.book.season_book import season_result
+from umaoka.templates.build import LeagueCols, write_league
+from umaoka.templates.demo import demo_book
 from umaoka.templates.sheets.season_live import LIVE_FIRST
 
 SHEET = "'Season standings'"

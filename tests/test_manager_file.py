@@ -19,8 +19,9 @@ from openpyxl import load_workbook
 from openpyxl.chart import BarChart, Reference
 from openpyxl.drawing.image import Image
 from openpyxl.workbook.defined_name import DefinedName
-from umaoka.addin.install import update
+
 from umaoka.addin.cli.app import main
+from umaoka.addin.install import update
 from umaoka.addin.install.embed import extract_lite
 from umaoka.addin.install.lite import lite_source
 from umaoka.templates.settle_book import read_book
@@ -360,8 +361,8 @@ def test_roster_from_a_file_as_text_and_without_twins(tmp_path: Path,
 
 def test_a_name_differing_only_by_case_is_a_warning(tmp_path: Path,
                                                     capsys: pytest.CaptureFixture[str]) -> None:
-    from umaoka.templates.build import write_league
     from umaoka.templates.book.model import Game, make_book
+    from umaoka.templates.build import write_league
 
     book = make_book(["standard"], players=["Aki", "Ben", "Chie", "Dan"])
     book.leagues[0].games.append(Game(players=["Aki", "Ben", "chie", "Dan"],

@@ -10,11 +10,12 @@ from typing import Any
 import pytest
 from openpyxl import load_workbook
 from test_officejs import call
+
 from umaoka.addin.cli.app import main
 from umaoka.engine.season.ranking import standing_rows
-from umaoka.templates.demo import season_demo_book
 from umaoka.templates.book.model import Book
 from umaoka.templates.book.season_book import season_result
+from umaoka.templates.demo import season_demo_book
 from umaoka.templates.settle_book import read_book
 
 

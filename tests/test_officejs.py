@@ -15,6 +15,7 @@ import xlwings as xw
 import xlwings.server
 from excel_cells import BLANK_CASES, BLANKS, DATE_CASES, ERROR_CASES
 from excel_cells import office_answer as answer
+
 from umaoka.addin import udfs
 from umaoka.engine import ruleset, settle
 

@@ -10,13 +10,14 @@ from pathlib import Path
 
 import pytest
 from openpyxl import load_workbook
+
 from umaoka.addin.cli.app import main
 from umaoka.engine import UmaokaError, settle, standings
 from umaoka.engine.online.imports import read_results
-from umaoka.templates.build import write_league
-from umaoka.templates.import_book import import_into
 from umaoka.templates.book.layout import league_cols
 from umaoka.templates.book.model import Game, make_book
+from umaoka.templates.build import write_league
+from umaoka.templates.import_book import import_into
 from umaoka.templates.settle_book import read_book, settle_file
 
 DATA = Path(__file__).parent / "data" / "imports"

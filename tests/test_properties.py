@@ -4,6 +4,7 @@ from decimal import Decimal as D
 
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
+
 from umaoka.engine import Ruleset, offsets, ruleset, settle
 from umaoka.engine.settle import _BUMP
 

@@ -19,6 +19,7 @@ from typing import Any
 import pytest
 from pycel import ExcelCompiler, excelwrapper
 from pycel.lib import logical
+
 from umaoka.addin.udfs import MJ_SETTLE
 from umaoka.engine import settle, standings
 from umaoka.templates.build import LeagueCols, StandCols, build_workbook
@@ -163,6 +164,7 @@ def test_check_flags_a_name_in_another_case(tmp_path: Path,
     """The Check formula, computed: "chie" for the roster's "Chie" is flagged (COUNTIF does
     not see case; FIND does), a name not on the roster comes first, the others are OK."""
     from openpyxl.utils import get_column_letter
+
     from umaoka.templates.book.model import Game, make_book
 
     monkeypatch.setattr(excelwrapper.ExcelOpxWrapper, "defined_names",
@@ -185,6 +187,7 @@ def test_wildcard_names_are_matched_exactly(tmp_path: Path) -> None:
     """Names with ``*``, ``?`` and ``~`` (Tenhou's ``*芹澤六花*``): pycel's COUNTIFS and
     SUMIFS read the escaped criteria as Excel does; the standings are the engine's."""
     from test_safety_season import _wild_book
+
     from umaoka.templates.build import write_league
 
     book = _wild_book()

@@ -45,7 +45,10 @@ from pyodide_lite import (
     version_key,
     wheel_sets,
 )
+
 from umaoka.addin import udfs
+from umaoka.addin.functions import cells as cells_fns
+from umaoka.addin.functions import settle as settle_fns
 from umaoka.addin.install.lite import lite_source, write_lite
 from umaoka.engine import PRESETS, UmaokaError, rank, ruleset, settle, shortcut, standings
 from umaoka.engine import standings_table as table_of
@@ -396,7 +399,8 @@ def test_every_argument_takes_javascript_null(monkeypatch: pytest.MonkeyPatch, c
             return {"error": str(e)}
 
     expected = answer_of(full)
-    monkeypatch.setattr(udfs, "_JS_NULL", FakeJsNull)
+    monkeypatch.setattr(cells_fns, "_JS_NULL", FakeJsNull)
+    monkeypatch.setattr(settle_fns, "_JS_NULL", FakeJsNull)
     assert answer_of([_swap_nulls(a) for a in full]) == expected
 
 
@@ -404,7 +408,7 @@ def test_cpython_never_imports_pyodide():
     import subprocess
     import sys
 
-    code = ("import sys, umaoka.addin.udfs as u; "
+    code = ("import sys, umaoka.addin.functions.cells as u; "
             "print(u._JS_NULL, u._grid([[None]]), 'pyodide' in sys.modules)")
     out = subprocess.run([sys.executable, "-I", "-c", code], capture_output=True, text=True,
                          env={**os.environ, "XLWINGS_ON_SERVER": "true",

@@ -14,6 +14,7 @@ import xlwings as xw
 from hypothesis import given
 from hypothesis import strategies as st
 from test_officejs import call
+
 from umaoka.addin.cli.app import main
 from umaoka.engine import UmaokaError, settle, standings, standings_table
 from umaoka.engine.online.rankpoints import (

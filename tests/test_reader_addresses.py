@@ -6,6 +6,7 @@ from __future__ import annotations
 from hypothesis import given
 from hypothesis import strategies as st
 from openpyxl.utils.cell import column_index_from_string, coordinate_from_string
+
 from umaoka.templates.settle_book import _address
 
 addresses = st.text(alphabet="ABCXYZabz$019١", min_size=0, max_size=9)

@@ -6,7 +6,11 @@ from __future__ import annotations
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+
 from umaoka.addin import udfs
+from umaoka.addin.functions import cells as cells_fns
+from umaoka.addin.functions import settle as settle_fns
+from umaoka.addin.functions import standings as standings_fns
 from umaoka.addin.functions.recalc import Blocks
 from umaoka.addin.udfs import MJ_SETTLE
 
@@ -16,27 +20,27 @@ GOOD = [[35700.0, 32400.0, 22200.0, 9700.0], [32000.0, 32000.0, 20000.0, 16000.0
 
 @pytest.fixture(autouse=True)
 def fresh_caches():
-    for cache in (udfs._BLOCKS, udfs._SETTLED):
+    for cache in (settle_fns._BLOCKS, settle_fns._SETTLED):
         cache.items.clear()
     yield
-    for cache in (udfs._BLOCKS, udfs._SETTLED):
+    for cache in (settle_fns._BLOCKS, settle_fns._SETTLED):
         cache.items.clear()
 
 
 def uncached(*args):
     """MJ_SETTLE as it settles anything but a block of plain cells, row by row, with no
     caches at all: the reference."""
-    size, saved = udfs._SETTLED.size, dict(udfs._SETTLED.items)
-    real = udfs._changed_rows
+    size, saved = settle_fns._SETTLED.size, dict(settle_fns._SETTLED.items)
+    real = settle_fns._changed_rows
     try:
-        udfs._SETTLED.size = 0
-        udfs._changed_rows = lambda *a: None
+        settle_fns._SETTLED.size = 0
+        settle_fns._changed_rows = lambda *a: None
         return MJ_SETTLE(*args)
     finally:
-        udfs._changed_rows = real
-        udfs._SETTLED.size = size
-        udfs._SETTLED.items.clear()
-        udfs._SETTLED.items.update(saved)
+        settle_fns._changed_rows = real
+        settle_fns._SETTLED.size = size
+        settle_fns._SETTLED.items.clear()
+        settle_fns._SETTLED.items.update(saved)
 
 
 def test_one_changed_row_is_the_only_one_settled_again(monkeypatch):
@@ -44,7 +48,7 @@ def test_one_changed_row_is_the_only_one_settled_again(monkeypatch):
     assert MJ_SETTLE(block, "mleague") == uncached(block, "mleague")
     calls = []
     real = udfs.settle
-    monkeypatch.setattr(udfs, "settle", lambda *a, **k: calls.append(a[0]) or real(*a, **k))
+    monkeypatch.setattr(settle_fns, "settle", lambda *a, **k: calls.append(a[0]) or real(*a, **k))
     # the key holds the engine's settle: patched, it is a new engine; settle once to remember
     MJ_SETTLE(block, "mleague")
     calls.clear()
@@ -150,12 +154,12 @@ def test_any_edits_give_what_a_full_settlement_gives(rows, edits, rules, deposit
 
 def standings_uncached(*args):
     """MJ_STANDINGS as it counts anything but a block of plain cells: the reference."""
-    real = udfs._standings_block
+    real = standings_fns._standings_block
     try:
-        udfs._standings_block = lambda *a: None
+        standings_fns._standings_block = lambda *a: None
         return udfs.MJ_STANDINGS(*args)
     finally:
-        udfs._standings_block = real
+        standings_fns._standings_block = real
 
 
 def same_standings(names, finals):
@@ -199,7 +203,7 @@ def test_standings_block_checks_only_the_changed_game(monkeypatch):
     assert udfs.MJ_STANDINGS(names, finals) == want
     seen = []
     real = udfs.standings_line
-    monkeypatch.setattr(udfs, "standings_line", lambda g, i: seen.append(g) or real(g, i))
+    monkeypatch.setattr(standings_fns, "standings_line", lambda g, i: seen.append(g) or real(g, i))
     udfs.MJ_STANDINGS(names, finals)  # a new checker is a new key: remembered from here
     seen.clear()
     finals = [list(r) for r in finals]
@@ -241,8 +245,8 @@ def test_quick_lines_are_what_standings_line_makes(width, data):
     for i, quick in enumerate(quick_lines(names, finals)):
         if quick is None:
             continue
-        want = standings_line(([udfs._cell(v) for v in names[i]],
-                               [udfs._cell(v) for v in finals[i]]), 1)
+        want = standings_line(([cells_fns._cell(v) for v in names[i]],
+                               [cells_fns._cell(v) for v in finals[i]]), 1)
         assert repr(quick) == repr(want)
 
 
@@ -252,7 +256,7 @@ def test_quick_lines_are_what_standings_line_makes(width, data):
                                st.lists(cell, min_size=4, max_size=4)),
                      min_size=2, max_size=8))
 def test_standings_first_call_of_any_block_is_what_a_full_count_gives(rows):
-    udfs._LINES.items.clear()
+    standings_fns._LINES.items.clear()
     same_standings([list(n) for n, _ in rows], [list(f) for _, f in rows])
 
 

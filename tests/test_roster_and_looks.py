@@ -10,11 +10,12 @@ from openpyxl import load_workbook
 from openpyxl.utils import get_column_letter
 from pycel import ExcelCompiler, excelwrapper
 from test_pycel import _defined_names
+
+from umaoka.templates.book.model import make_book
+from umaoka.templates.book.results import check_text, problems, settle_league
 from umaoka.templates.build import LeagueCols, build_workbook
 from umaoka.templates.demo import demo_book
 from umaoka.templates.xlsx.io import save_workbook
-from umaoka.templates.book.model import make_book
-from umaoka.templates.book.results import check_text, problems, settle_league
 
 
 def _typo_book() -> Any:

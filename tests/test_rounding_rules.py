@@ -16,14 +16,15 @@ from hypothesis import strategies as st
 from openpyxl import load_workbook
 from test_officejs import call
 from test_properties import games, zero_sum_uma
+
 from umaoka.addin.cli.app import main
 from umaoka.engine import CHOICES, PRESETS, Ruleset, UmaokaError, offsets, rank, ruleset, settle
 from umaoka.engine.settle import TRANSLATION_INVARIANT, _round
 from umaoka.engine.shortcut import shortcut, shortcut_problem
-from umaoka.templates.build import LeagueCols, build_workbook
-from umaoka.templates.xlsx.io import save_workbook
 from umaoka.templates.book.model import Game, make_book
+from umaoka.templates.build import LeagueCols, build_workbook
 from umaoka.templates.settle_book import read_book, settle_file, write_settled
+from umaoka.templates.xlsx.io import save_workbook
 
 TENHOU_GAME = [47400, 31600, 24500, -3500]
 NEW_ROUNDINGS = ["half_toward_zero", "half_away_from_zero", "toward_zero"]

@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 from openpyxl import load_workbook
+
 from umaoka.engine import UmaokaError, ruleset
 from umaoka.templates.batch import decode_csv, read_csv, run_batch
 from umaoka.templates.xlsx.io import STALE_SECONDS, write_atomic

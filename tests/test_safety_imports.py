@@ -18,6 +18,7 @@ from typing import Any
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+
 from umaoka.addin.cli.app import main
 from umaoka.engine import ruleset
 from umaoka.engine.online.imported import csv_plain, csv_text, name_problem, visible

@@ -9,6 +9,7 @@ from typing import Any
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+
 from umaoka.engine import UmaokaError, rank, settle, standings
 
 GAME = [35700, 32400, 22200, 9700]

@@ -26,13 +26,14 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from openpyxl import load_workbook
+
 from umaoka.addin.cli.app import main
 from umaoka.engine import UmaokaError, settle, standings
 from umaoka.engine.season.penalties import penalty
 from umaoka.engine.season.settings import MAX_STAGES, parse_carry, read_season
+from umaoka.templates.book.model import MAX_GAMES, MAX_LEAGUES, Game, check_size, make_book
 from umaoka.templates.build import LeagueCols, build_workbook, write_league
 from umaoka.templates.xlsx.io import save_workbook
-from umaoka.templates.book.model import MAX_GAMES, MAX_LEAGUES, Game, check_size, make_book
 
 #: Seconds: the work itself (no interpreter start-up) takes milliseconds; the margin is for
 #: a loaded test machine (the hangs this guards against took minutes).

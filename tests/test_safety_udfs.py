@@ -18,10 +18,12 @@ import xlwings as xw
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from test_officejs import call
+
 from umaoka.addin import udfs
+from umaoka.addin.functions import settle as settle_fns
 from umaoka.engine import UmaokaError, ruleset
-from umaoka.engine.hands.rules import hand_rules
 from umaoka.engine.hands.payment import hand, hand_table
+from umaoka.engine.hands.rules import hand_rules
 
 #: Generous under load; the quadratic parsing this guards against took seconds to minutes.
 SECONDS = 2.0
@@ -131,7 +133,7 @@ def test_unforeseen_errors_are_one_sentence_with_the_traceback_logged(monkeypatc
     def broken(*args: Any, **kwargs: Any) -> Any:
         raise KeyError("boom")
 
-    monkeypatch.setattr(udfs, "settle", broken)
+    monkeypatch.setattr(settle_fns, "settle", broken)
     with pytest.raises(xw.XlwingsError) as e:
         call("MJ_SETTLE", [[35700, 32400, 22200, 9700]], "mleague", None, None)
     assert str(e.value) == ("umaoka internal error in MJ_SETTLE (KeyError: 'boom'): please "
@@ -221,10 +223,11 @@ def test_hands(han: Any, fu: Any, dealer: Any, tsumo: Any, honba: Any, rules: An
                                          ("#REF!", "the value of start is the Excel error #REF!")])
 def test_settle_reads_a_rules_sheet_with_a_blank_or_error_value(tmp_path, value, said):
     from openpyxl import load_workbook
-    from umaoka.templates.build import build_workbook
-    from umaoka.templates.xlsx.io import save_workbook
+
     from umaoka.templates.book.model import make_book
+    from umaoka.templates.build import build_workbook
     from umaoka.templates.settle_book import read_book
+    from umaoka.templates.xlsx.io import save_workbook
 
     path = tmp_path / "league.xlsx"
     save_workbook(build_workbook(make_book(["mleague"], ["Spring"], ["A", "B", "C", "D"])), path)

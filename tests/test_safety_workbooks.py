@@ -13,9 +13,12 @@ from pathlib import Path
 
 import pytest
 from openpyxl import load_workbook
+
 from umaoka.engine import UmaokaError
 from umaoka.templates import settle_book
+from umaoka.templates.book.model import Game, make_book
 from umaoka.templates.build import build_workbook
+from umaoka.templates.settle_book import MAX_GAP, read_book, settle_file
 from umaoka.templates.xlsx.io import (
     MAX_PART,
     MAX_SHEET,
@@ -23,8 +26,6 @@ from umaoka.templates.xlsx.io import (
     check_prologs,
     save_workbook,
 )
-from umaoka.templates.book.model import Game, make_book
-from umaoka.templates.settle_book import MAX_GAP, read_book, settle_file
 
 SHEET = "xl/worksheets/sheet1.xml"  # the league tab: the first sheet of a fresh workbook
 

@@ -8,12 +8,13 @@ from decimal import Decimal as D
 from pathlib import Path
 
 import pytest
+
 from umaoka.engine import UmaokaError, ruleset, settle, standings
 from umaoka.engine.season.gamelog import GameRecord, game_record
 from umaoka.engine.season.penalties import penalty
 from umaoka.engine.season.ranking import StandingLine, parse_tie_breaks, rank_lines, standing_rows
-from umaoka.engine.season.stages import Season, Stage, carry_points, run_season
 from umaoka.engine.season.settings import parse_carry, read_season, season_settings
+from umaoka.engine.season.stages import Season, Stage, carry_points, run_season
 from umaoka.engine.season.teams import parse_game_caps, parse_teams
 
 SEATS = ("east", "south", "west", "north")

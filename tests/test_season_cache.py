@@ -13,7 +13,9 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from test_mjseason import season_args
+
 from umaoka.addin import udfs
+from umaoka.addin.functions import season as season_fns
 from umaoka.addin.functions.season_cache import SeasonRuns, fingerprint
 from umaoka.templates.demo import season_demo_book
 
@@ -32,12 +34,12 @@ def _call(args: list[Any], stage: str, what: str, lang: str | None) -> Any:
 
 def _fresh(args: list[Any], stage: str, what: str, lang: str | None) -> Any:
     """The call with nothing remembered: a new, empty, size-0 memory."""
-    kept = udfs._SEASONS
-    udfs._SEASONS = SeasonRuns(0, kept.fast)
+    kept = season_fns._SEASONS
+    season_fns._SEASONS = SeasonRuns(0, kept.fast)
     try:
         return _call(copy.deepcopy(args), stage, what, lang)
     finally:
-        udfs._SEASONS = kept
+        season_fns._SEASONS = kept
 
 
 def _edit(args: list[Any], kind: str, a: int, b: int, value: Any) -> None:
@@ -153,7 +155,7 @@ def test_types_are_part_of_the_key() -> None:
 def test_the_memory_is_bounded() -> None:
     """Many different seasons and edits: a few runs kept, the rows of the last run only,
     settled games in proportion to the games."""
-    runs = udfs._SEASONS
+    runs = season_fns._SEASONS
     runs.clear()
     book = BOOKS[3]
     args = season_args(book)
@@ -169,7 +171,7 @@ def test_the_memory_is_bounded() -> None:
 
 
 def test_a_failing_run_leaves_nothing_behind() -> None:
-    runs = udfs._SEASONS
+    runs = season_fns._SEASONS
     runs.clear()
     args = season_args(BOOKS[1])
     args[4][1] = "no such ruleset"
@@ -180,6 +182,6 @@ def test_a_failing_run_leaves_nothing_behind() -> None:
 
 @pytest.fixture(autouse=True)
 def _empty() -> Any:
-    udfs._SEASONS.clear()
+    season_fns._SEASONS.clear()
     yield
-    udfs._SEASONS.clear()
+    season_fns._SEASONS.clear()

@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 from rich.cells import cell_len
+
 from umaoka.addin.cli.app import main
 from umaoka.addin.cli.season import table
 

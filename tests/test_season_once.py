@@ -6,9 +6,10 @@ from __future__ import annotations
 from typing import Any
 
 from openpyxl.worksheet.formula import ArrayFormula
+
+from umaoka.templates.book.season_book import season_result
 from umaoka.templates.build import build_workbook
 from umaoka.templates.demo import demo_book
-from umaoka.templates.book.season_book import season_result
 
 
 def _value(value: Any) -> Any:

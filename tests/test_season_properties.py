@@ -6,6 +6,7 @@ from decimal import Decimal as D
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
+
 from umaoka.engine import ruleset, settle
 from umaoka.engine.season.gamelog import GameRecord
 from umaoka.engine.season.penalties import Penalty

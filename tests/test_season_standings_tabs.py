@@ -25,14 +25,15 @@ from typing import Any
 import pytest
 from openpyxl import load_workbook
 from test_libreoffice import convert
+
 from umaoka.engine import settle
-from umaoka.templates.build import build_workbook
-from umaoka.templates.demo import season_demo_book
-from umaoka.templates.xlsx.io import save_workbook
 from umaoka.templates.book.layout import league_cols
 from umaoka.templates.book.model import Game, make_book
 from umaoka.templates.book.season_book import SETTINGS, SeasonSpec, StageRow, season_result
+from umaoka.templates.build import build_workbook
+from umaoka.templates.demo import season_demo_book
 from umaoka.templates.settle_book import write_settled
+from umaoka.templates.xlsx.io import save_workbook
 
 HIGH_LOW = [40000, 30000, 20000, 10000]
 EXPECTED = {"A": Decimal(76), "B": Decimal(-17), "C": Decimal(-72), "D": Decimal(-72),

@@ -16,12 +16,10 @@ from typing import Any
 
 import pytest
 from openpyxl import load_workbook
+
 from umaoka.addin.cli.app import main
 from umaoka.engine import UmaokaError
 from umaoka.engine.season.ranking import standing_rows
-from umaoka.templates.build import LeagueCols, build_workbook, write_league
-from umaoka.templates.demo import demo_book
-from umaoka.templates.xlsx.io import save_workbook
 from umaoka.templates.book.labels import label
 from umaoka.templates.book.model import Game, make_book
 from umaoka.templates.book.season_book import (
@@ -32,7 +30,10 @@ from umaoka.templates.book.season_book import (
     season_result,
 )
 from umaoka.templates.book.season_labels import SEASON_LABELS
+from umaoka.templates.build import LeagueCols, build_workbook, write_league
+from umaoka.templates.demo import demo_book
 from umaoka.templates.settle_book import read_book, write_settled
+from umaoka.templates.xlsx.io import save_workbook
 
 HIGH_LOW = [40000, 30000, 20000, 10000]  # +60 / +10 / -20 / -50
 LOW_HIGH = HIGH_LOW[::-1]  # -50 / -20 / +10 / +60

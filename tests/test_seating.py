@@ -8,6 +8,7 @@ from itertools import combinations
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+
 from umaoka.engine import UmaokaError
 from umaoka.engine.seating import designs as designs_module
 from umaoka.engine.seating import draw as draw_module
@@ -292,6 +293,7 @@ def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
 
 def test_cli_seating_table_and_batch_csv(tmp_path, capsys) -> None:
     from rich.cells import cell_len
+
     from umaoka.engine import ruleset
     from umaoka.templates.batch import read_csv
 

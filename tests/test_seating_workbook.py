@@ -10,14 +10,15 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from openpyxl import load_workbook
+
 from umaoka.addin.cli.app import main
 from umaoka.engine import UmaokaError
 from umaoka.engine.seating.schedule import schedule
+from umaoka.templates.book.model import Game, make_book
 from umaoka.templates.build import write_league
 from umaoka.templates.import_book import seat_into
-from umaoka.templates.book.model import Game, make_book
-from umaoka.templates.sheets.seating import SEATING_FIRST
 from umaoka.templates.settle_book import read_book, settle_file
+from umaoka.templates.sheets.seating import SEATING_FIRST
 
 
 def _book(tmp_path: Path, spec: str = "standard", lang: str = "en",

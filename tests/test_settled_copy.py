@@ -8,11 +8,12 @@ from pathlib import Path
 
 import pytest
 from openpyxl import load_workbook
+
 from umaoka.addin.cli.app import main
 from umaoka.engine import __version__
+from umaoka.templates.book.model import make_book
 from umaoka.templates.build import LeagueCols, write_league
 from umaoka.templates.demo import demo_book
-from umaoka.templates.book.model import make_book
 from umaoka.templates.settle_book import settle_file, write_settled
 
 #: Phrases of the template's notes that do not hold in a report.

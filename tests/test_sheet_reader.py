@@ -11,6 +11,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from openpyxl.utils import get_column_letter
+
 from umaoka.engine import UmaokaError
 from umaoka.templates.xlsx import reader as sheet_reader
 from umaoka.templates.xlsx.reader import _SheetRows, _skippable

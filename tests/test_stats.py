@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+
 from umaoka.addin.cli.app import main
 from umaoka.engine import UmaokaError, rating, settle, stats
 from umaoka.engine.online.rating import factor, rating_change, rating_history, ratings

@@ -8,6 +8,7 @@ from decimal import Decimal
 import pytest
 import xlwings as xw
 from test_officejs import GAME, call
+
 from umaoka.engine import settle, standings_table
 from umaoka.engine.season.stats import player_stats
 
@@ -54,14 +55,15 @@ import shutil  # noqa: E402
 from pathlib import Path  # noqa: E402
 
 from openpyxl import load_workbook  # noqa: E402
-from umaoka.templates.build import build_workbook  # noqa: E402
-from umaoka.templates.demo import demo_book  # noqa: E402
-from umaoka.templates.xlsx.io import save_workbook  # noqa: E402
+
 from umaoka.templates.book.layout import league_cols  # noqa: E402
 from umaoka.templates.book.model import Game  # noqa: E402
 from umaoka.templates.book.results import counted, settle_league  # noqa: E402
+from umaoka.templates.build import build_workbook  # noqa: E402
+from umaoka.templates.demo import demo_book  # noqa: E402
 from umaoka.templates.settle_book import write_settled  # noqa: E402
 from umaoka.templates.sheets.stats import stats_records  # noqa: E402
+from umaoka.templates.xlsx.io import save_workbook  # noqa: E402
 
 
 def _book_with_platform_rows():

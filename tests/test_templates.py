@@ -9,14 +9,15 @@ from pathlib import Path
 import pytest
 from openpyxl import Workbook, load_workbook
 from openpyxl.worksheet.formula import ArrayFormula
+
 from umaoka.engine import PRESETS, UmaokaError, settle, standings
+from umaoka.templates.book.labels import label, seat_label
+from umaoka.templates.book.model import Game, make_book
 from umaoka.templates.build import LeagueCols, build_workbook
 from umaoka.templates.bundle import BUNDLED, build_default, fingerprint
 from umaoka.templates.demo import demo_book
-from umaoka.templates.xlsx.io import open_workbook, save_workbook
-from umaoka.templates.book.labels import label, seat_label
-from umaoka.templates.book.model import Game, make_book
 from umaoka.templates.settle_book import read_book, settle_file, write_settled
+from umaoka.templates.xlsx.io import open_workbook, save_workbook
 
 EVIL = ["=HYPERLINK(\"http://x\",\"y\")", "+1+2", "-3", "@SUM(A1)", "Aki", "Ben"]
 

@@ -6,6 +6,7 @@ import re
 
 import pytest
 import xlwings as xw
+
 from umaoka.addin import udfs
 from umaoka.addin.install.setup import addin_config, addin_instructions
 from umaoka.addin.udfs import (
@@ -339,6 +340,7 @@ def test_addin_config_and_instructions():
 
 def test_addin_lists_every_function_xlwings_registers(capsys: pytest.CaptureFixture[str]):
     import xlwings.server
+
     from umaoka.addin import cli
 
     registered = sorted(f["name"] for f in xlwings.server.custom_functions_meta(udfs)[

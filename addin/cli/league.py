@@ -16,6 +16,7 @@ from decimal import Decimal
 from pathlib import Path
 from typing import Any
 
+from umaoka.addin.install.update import backup_path, check_not_open, check_not_report, update_writer
 from umaoka.engine import UmaokaError, ruleset, settle
 from umaoka.engine.errors import excerpt
 from umaoka.engine.online.imported import csv_plain, csv_rows, csv_text
@@ -30,11 +31,9 @@ from umaoka.engine.online.imports import (
     read_results,
 )
 from umaoka.engine.online.rating import rating_history, ratings
-from umaoka.engine.seating.schedule import MAX_PLAYERS, parse_avoid, parse_pins, schedule
 from umaoka.engine.season.stats import head_to_head, player_stats
+from umaoka.engine.seating.schedule import MAX_PLAYERS, parse_avoid, parse_pins, schedule
 from umaoka.templates.xlsx.io import MAX_INPUT, read_input, read_text
-
-from umaoka.addin.install.update import backup_path, check_not_open, check_not_report, update_writer
 
 PROG = "umaoka"
 WIDTH = 80
@@ -183,8 +182,8 @@ def cmd_seating(args: argparse.Namespace) -> int:
         print(f"wrote {write_csv(Path(args.csv), [header, *body], args.force)} "
               f"({len(body)} games; fill in the scores, then `umaoka batch`)")
     if args.into:
-        from umaoka.templates.xlsx.formats import check_spreadsheet
         from umaoka.templates.import_book import seat_into
+        from umaoka.templates.xlsx.formats import check_spreadsheet
 
         src = Path(args.into)
         check_spreadsheet(src)
@@ -306,8 +305,8 @@ def _wrote(src: Path, out: Path | None) -> str:
 
 def _import_into(args: argparse.Namespace, result: ImportResult) -> int:
     """``--into BOOK.xlsx``: append the games to a league tab, write a new workbook."""
-    from umaoka.templates.xlsx.formats import check_spreadsheet
     from umaoka.templates.import_book import import_into
+    from umaoka.templates.xlsx.formats import check_spreadsheet
 
     book_path = Path(args.into)
     check_spreadsheet(book_path)

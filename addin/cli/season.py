@@ -10,8 +10,10 @@ Tables are plain text that fits 80 columns.
 
 from __future__ import annotations
 
+import argparse
 import csv
 import io
+import sys
 import textwrap
 from collections.abc import Iterator, Sequence
 from decimal import Decimal
@@ -19,10 +21,18 @@ from pathlib import Path
 from typing import Any
 
 from rich.cells import cell_len, set_cell_size
+
+from umaoka.addin.cli.base import (
+    PROG,
+)
+from umaoka.addin.cli.tables import (
+    shown,
+)
 from umaoka.engine import UmaokaError
-from umaoka.engine.season.gamelog import ORDER, SEATS
 from umaoka.engine.online.imported import csv_plain, visible
+from umaoka.engine.season.gamelog import ORDER, SEATS
 from umaoka.engine.season.ranking import TIE_BREAKS, StandingLine
+from umaoka.engine.season.settings import read_season
 from umaoka.engine.season.stages import (
     Season,
     SeasonResult,
@@ -31,7 +41,6 @@ from umaoka.engine.season.stages import (
     carry_rounding_of,
     run_season,
 )
-from umaoka.engine.season.settings import read_season
 from umaoka.templates.xlsx.io import read_text
 
 WIDTH = 80
@@ -263,3 +272,34 @@ def run(season_path: Path, games: Sequence[Path], penalties: Sequence[Path],
     pen_list = [row for path in penalties for row in penalty_rows(path)]
     result = run_season(season, game_list, pen_list)
     return season_report(result, stage), result.problems
+
+def cmd_season(args: argparse.Namespace) -> int:
+
+
+    lines, problems = run(Path(args.season), [Path(p) for p in args.games],
+                          [Path(p) for p in args.penalties or ()], args.stage)
+
+    for line in problems:
+        print(f"{PROG}: warning: {shown(line)}", file=sys.stderr)
+    print("\n".join(shown(line) for line in lines).rstrip())
+    return 0
+
+
+def add_commands(sub: Any) -> None:
+    """Add ``umaoka season`` to the ``umaoka`` parser's subcommands."""
+    season = sub.add_parser("season", help="run a league season (stages, teams, penalties, "
+                            "chips) from a season file and CSV files of games",
+                            description="SEASON is an INI file ([season], [stage NAME]..., "
+                            "[teams]) or a .json file; GAMES are CSV files with the batch "
+                            "columns plus stage, east_chips... and east_sub...")
+
+    season.add_argument("season", metavar="SEASON", help="the season file (.ini or .json)")
+
+    season.add_argument("games", metavar="GAMES.csv", nargs="+", help="games, one per row")
+
+    season.add_argument("--penalties", metavar="PENALTIES.csv", action="append",
+                        help="the penalty log: date,stage,player,team,points,reason")
+
+    season.add_argument("--stage", metavar="NAME", help="print only this stage")
+
+    season.set_defaults(func=cmd_season)

@@ -16,6 +16,7 @@ from __future__ import annotations
 import io
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from decimal import Decimal
 from typing import Any
 
 from rich import box
@@ -24,6 +25,7 @@ from rich.console import Console
 from rich.markup import escape
 from rich.segment import Segment
 from rich.table import Table
+
 from umaoka.engine.online.imported import visible
 
 
@@ -104,3 +106,86 @@ def console(stderr: bool = False) -> Any:
     if not out.is_terminal:
         out = Console(stderr=stderr, highlight=False, width=max(out.width, 160))
     return out
+
+def _console(stderr: bool = False) -> Any:
+    from rich.console import Console
+
+    console = Console(stderr=stderr, highlight=False)
+    if not console.is_terminal:
+        console = Console(stderr=stderr, highlight=False, width=max(console.width, 160))
+    return console
+
+
+def _fmt(v: Any) -> str:
+    if isinstance(v, Decimal):
+        return f"{v:+}" if v else "0"
+    return str(v)
+
+
+def _fmt_row(values: Sequence[Any]) -> list[str]:
+    """Numbers side by side in one format: every Decimal with the same decimals and a sign."""
+    places = max((-int(v.as_tuple().exponent) for v in values  # type: ignore[arg-type]
+                  if isinstance(v, Decimal)), default=0)
+    out = []
+    for v in values:
+        if isinstance(v, Decimal):
+            out.append(f"{v:+.{places}f}" if v else f"{0:.{places}f}")
+        else:
+            out.append(str(v))
+    return out
+
+
+#: Standings columns in the terminal: short header, and priority (higher goes first when the
+#: terminal is narrow; 0 always stays).
+_STANDINGS_COLUMNS = {
+    "Rank": ("#", 0), "Player": ("Player", 0), "Games": ("Games", 0), "Total": ("Total", 0),
+    "Average": ("Avg", 2), "Avg place": ("Place", 1), "1st": ("1st", 4), "2nd": ("2nd", 4),
+    "3rd": ("3rd", 4), "4th": ("4th", 4), "Top rate": ("Top", 3),
+    "Last-avoid rate": ("No last", 3), "Best": ("Best", 5), "Worst": ("Worst", 5),
+    "Rank pts": ("Rank pts", 0),
+}
+_SIGNED = {"Total", "Average", "Best", "Worst", "Rank pts"}
+#: The same short headers in Japanese (``--lang ja``).
+_STANDINGS_JA = {
+    "Rank": "順位", "Player": "選手", "Games": "対局数", "Total": "合計", "Average": "平均",
+    "Avg place": "平均着順", "1st": "1着", "2nd": "2着", "3rd": "3着", "4th": "4着",
+    "Top rate": "トップ率", "Last-avoid rate": "ラス回避率", "Best": "ベスト",
+    "Worst": "ワースト", "Rank pts": "段位pt",
+}
+
+
+def _standings_table(rows: Sequence[Any], title: str, wide: bool = False,
+                     lang: str = "en") -> Any:
+    """The standings for the terminal, fitted to its width (``wide``: every column)."""
+    from umaoka.addin.cli.tables import Column, fit
+    from umaoka.engine import standings_table
+
+    data = standings_table(list(rows))
+    header = data[0]
+    def head(h: str) -> str:
+        if lang == "ja" and h in _STANDINGS_JA:
+            return _STANDINGS_JA[h]
+        return _STANDINGS_COLUMNS.get(h, (h, 0))[0]
+
+    columns = [Column(head(h),
+                      "left" if h == "Player" else "right",
+                      _STANDINGS_COLUMNS.get(h, (h, 0))[1], elastic=h == "Player")
+               for h in header]
+    texts = []
+    for row in data[1:]:
+        cells = []
+        for h, v in zip(header, row):
+            if h in ("Top rate", "Last-avoid rate"):
+                cells.append(f"{v * 100:.1f}%")
+            elif h in _SIGNED:
+                cells.append(_fmt(v))
+            else:
+                cells.append(str(v))
+        texts.append(cells)
+
+    def colour(i: int, text: str) -> str:
+        if header[i] not in _SIGNED or text in ("0", ""):
+            return text
+        return f"[{'red' if text.startswith('-') else 'green'}]{text}[/]"
+
+    return fit(_console(), title, columns, texts, colour, wide)

@@ -30,9 +30,6 @@ from pathlib import Path
 from xml.etree import ElementTree as ET
 from xml.sax.saxutils import escape, quoteattr
 
-from umaoka.engine import UmaokaError
-from umaoka.templates.xlsx.io import check_target, write_atomic
-
 from umaoka.addin.install.lite import lite_requirements, lite_source
 from umaoka.addin.install.parts import (
     DECLARATION,
@@ -49,6 +46,8 @@ from umaoka.addin.install.parts import (
     tree_xml,
     write_zip,
 )
+from umaoka.engine import UmaokaError
+from umaoka.templates.xlsx.io import check_target, write_atomic
 
 #: xlwings Lite in Microsoft's add-in store (AppSource asset id; store type OMEX).
 LITE_ID = "WA200008175"

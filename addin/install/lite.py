@@ -19,16 +19,28 @@ from typing import Any
 
 from umaoka.engine import UmaokaError
 
-ROOT = Path(__file__).resolve().parent
-ENGINE = ROOT.parent / "engine"
+#: The folder that holds engine/, templates/ and addin/ (umaoka's import package).
+PACKAGE = Path(__file__).resolve().parent.parent.parent
 
-#: Engine modules in the order they must run: each imports only modules above it (the
-#: engine reads bottom-up: rules -> presets -> resolve -> settle); modules not listed here
-#: are left out.
-ENGINE_MODULES = ("errors", "rules", "presets", "resolve", "settle", "batch", "shortcut",
-                  "standings", "hand_rules", "fu", "pao", "hands", "ranks", "rankpoints", "stats",
-                  "substitutes", "gamelog", "penalties", "ranking", "teams", "season",
-                  "season_settings")
+#: The modules of main.py in the order they must run: each imports only modules above it
+#: (the engine reads bottom-up: rules -> presets -> resolve -> settle; then hands, season,
+#: the Excel functions' cell reading, the functions by area, and the list xlwings reads).
+#: Modules not listed here are left out.
+MODULES = (
+    "engine.errors", "engine.rules", "engine.presets", "engine.resolve", "engine.settle",
+    "engine.batch", "engine.shortcut", "engine.standings",
+    "engine.hands.rules", "engine.hands.fu", "engine.hands.pao", "engine.hands.payment",
+    "engine.online.ranks", "engine.online.rankpoints",
+    "engine.season.stats", "engine.season.substitutes", "engine.season.gamelog",
+    "engine.season.penalties", "engine.season.ranking", "engine.season.teams",
+    "engine.season.stages", "engine.season.settings",
+    "addin.functions.recalc", "addin.functions.season_cache", "addin.functions.cells",
+    "addin.functions.settle", "addin.functions.standings", "addin.functions.hands",
+    "addin.functions.online", "addin.functions.season", "addin.udfs",
+)
+
+#: The modules that define Excel functions: their public names are never renamed.
+FUNCTION_MODULES = frozenset(f"umaoka.{m}" for m in MODULES if m.startswith("addin."))
 
 #: Packages main.py needs besides the standard library: Lite always runs xlwings, and
 #: the hand module (when present) uses the mahjong package. The floors are the oldest
@@ -78,10 +90,8 @@ LOADER_NAMES = ("_LiteModule", "_lite_name", "_lite_before", "_lite_stand_in", "
 
 def _sources() -> list[tuple[str, Path]]:
     """(dotted name, path) of every file that goes into main.py, in order."""
-    files = [(f"umaoka.engine.{m}", ENGINE / f"{m}.py") for m in ENGINE_MODULES]
-    files.append(("umaoka.addin.functions.recalc", ROOT / "recalc.py"))
-    files.append(("umaoka.addin.functions.season_cache", ROOT / "season_cache.py"))
-    files.append(("umaoka.addin.udfs", ROOT / "udfs.py"))
+    files = [(f"umaoka.{m}", PACKAGE.joinpath(*m.split(".")).with_suffix(".py"))
+             for m in MODULES]
     return [(name, path) for name, path in files if path.exists()]
 
 
@@ -136,7 +146,8 @@ class _Module:
 
     def __init__(self, name: str, path: Path) -> None:
         self.name = name
-        self.short = name.rsplit(".", 1)[-1]
+        # hands.rules -> "hands_rules": a room's module apart from the core's of that name
+        self.short = "_".join(name.split(".")[2:])
         self.text = path.read_text(encoding="utf-8")
         self.tree = ast.parse(self.text, filename=str(path))
         self.lines = self.text.splitlines()
@@ -187,13 +198,13 @@ def _built() -> tuple[str, frozenset[str]]:
 def build_lite_source() -> str:
     """The text of main.py: the engine and the Excel functions as one importable module.
 
-    Imports of umaoka are removed (``from umaoka.addin.x import a as b`` becomes ``b = a``), the other
-    top-level imports are gathered at the top and module docstrings are dropped. A private
-    top-level name that an earlier module already uses (``_closest`` in rules and hands) is
-    renamed in the later module (``_hands_closest``), where it is defined and everywhere
-    it is used; so is a public one of the engine (``GameRecord`` of stats and of gamelog:
-    ``_gamelogGameRecord``, which gamelog's importers read). The Excel functions' names
-    are never renamed: a clash with one of them is an error.
+    Imports of umaoka are removed (``from umaoka.engine.x import a as b`` becomes
+    ``b = a``), the other top-level imports are gathered at the top and module docstrings are
+    dropped. A private top-level name that an earlier module already uses (``_closest`` in
+    rules and hands) is renamed in the later module (``_hands_payment_closest``), where it is
+    defined and everywhere it is used; so is a public one of the engine (``GameRecord`` of
+    stats and of gamelog: ``_season_gamelogGameRecord``, which gamelog's importers read). The Excel
+    functions' names are never renamed: a clash with one of them is an error.
     """
     return _build()[0]
 
@@ -208,7 +219,7 @@ def _build() -> tuple[str, frozenset[str]]:
         for name in sorted(m.defined):
             final = name
             if final in taken:
-                if not name.startswith("_") and m.name == "umaoka.addin.udfs":
+                if not name.startswith("_") and m.name in FUNCTION_MODULES:
                     raise UmaokaError(f"{m.name} and {taken[name]} both define '{name}'; "
                                       "rename one so main.py can hold both.")
                 final = f"_{m.short}{name}"
@@ -254,7 +265,7 @@ def _build() -> tuple[str, frozenset[str]]:
             if isinstance(node, ast.Import) or any(a.name == "*" for a in node.names) \
                     or by_name.get(_source_module(node, m.name) + "." + node.names[0].name):
                 raise UmaokaError(f"{m.where(node)}: cannot inline '{ast.unparse(node)}'; "
-                                  "import names (from umaoka.addin.module import name) instead.")
+                                  "import names (from umaoka.engine.rules import name) instead.")
             assigns = []
             for a in node.names:
                 final = resolve(node, m, a.name)
@@ -262,7 +273,7 @@ def _build() -> tuple[str, frozenset[str]]:
                 if id(node) not in top_level:
                     if local != final:
                         assigns.append(f"{local} = {final}")
-                elif a.asname:
+                elif a.asname and a.asname != final:  # "x as x": a re-export, nothing to do
                     if taken.setdefault(local, final) != final and taken[local] != m.name:
                         raise UmaokaError(f"{m.where(node)}: '{local}' already names "
                                           f"something else in main.py; use another alias.")

@@ -16,6 +16,7 @@ from xml.etree import ElementTree as ET
 from xml.sax.saxutils import escape, quoteattr
 
 from defusedxml.ElementTree import fromstring
+
 from umaoka.engine import UmaokaError
 from umaoka.templates.xlsx.io import MAX_BYTES, check_parts
 

@@ -34,8 +34,6 @@ from xml.etree import ElementTree as ET
 from xml.sax.saxutils import escape, quoteattr
 
 from defusedxml.ElementTree import fromstring
-from umaoka.engine import UmaokaError
-from umaoka.templates.xlsx.io import check_target, write_atomic
 
 from umaoka.addin.install.parts import (
     DECLARATION,
@@ -53,6 +51,8 @@ from umaoka.addin.install.parts import (
     resolve,
     write_zip,
 )
+from umaoka.engine import UmaokaError
+from umaoka.templates.xlsx.io import check_target, write_atomic
 
 MAIN = "http://schemas.openxmlformats.org/spreadsheetml/2006/main"
 XML_NS = "http://www.w3.org/XML/1998/namespace"

@@ -40,6 +40,7 @@ from mahjong.hand_calculating.scores import Aotenjou, ScoresCalculator
 
 from umaoka.engine.errors import UmaokaError, excerpt
 from umaoka.engine.hands.fu import ALL_FU, FU_VALUES, MAX_FU, check_fu
+from umaoka.engine.hands.pao import pao_payments, read_pao
 from umaoka.engine.hands.rules import (
     HAND_RULE_HELP,
     HAND_RULE_KEYS,
@@ -49,7 +50,6 @@ from umaoka.engine.hands.rules import (
     _whole,
     hand_rules,
 )
-from umaoka.engine.hands.pao import pao_payments, read_pao
 from umaoka.engine.rules import _OFF, _ON, _closest
 
 # The public names of the hand modules, importable from here as before the split.

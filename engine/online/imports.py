@@ -40,8 +40,8 @@ import io
 import zlib
 from collections.abc import Iterable
 
-from umaoka.engine.online import tenhou
 from umaoka.engine.errors import UmaokaError
+from umaoka.engine.online import tenhou
 from umaoka.engine.online.imported import (
     ImportedGame,
     ImportResult,

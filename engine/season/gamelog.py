@@ -36,8 +36,8 @@ from decimal import Decimal, InvalidOperation
 from typing import Any
 
 from umaoka.engine.errors import UmaokaError, excerpt
-from umaoka.engine.settle import Settlement, _check_penalties, settle
 from umaoka.engine.season.substitutes import credit
+from umaoka.engine.settle import Settlement, _check_penalties, settle
 
 SEATS = ("east", "south", "west", "north")
 #: The columns of a finals CSV (``umaoka import``): players in finishing order.

@@ -40,10 +40,10 @@ from fractions import Fraction
 from typing import Any
 
 from umaoka.engine.errors import UmaokaError, excerpt
-from umaoka.engine.season.penalties import penalty_points
-from umaoka.engine.season.ranking import DEFAULT_TIE_BREAKS, parse_ranking, parse_tie_breaks
 from umaoka.engine.resolve import ruleset
 from umaoka.engine.rules import _VALUE_ALIASES, _closest
+from umaoka.engine.season.penalties import penalty_points
+from umaoka.engine.season.ranking import DEFAULT_TIE_BREAKS, parse_ranking, parse_tie_breaks
 from umaoka.engine.season.stages import CARRY_ROUNDINGS, COMPETITIONS, Season, Stage
 from umaoka.engine.season.substitutes import DEFAULT_ABSENT_RESULT, parse_substitutes
 from umaoka.engine.season.teams import parse_game_caps, parse_teams

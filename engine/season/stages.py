@@ -27,11 +27,18 @@ from decimal import ROUND_CEILING, ROUND_DOWN, ROUND_FLOOR, ROUND_HALF_DOWN, ROU
 from typing import Any
 
 from umaoka.engine.errors import UmaokaError
-from umaoka.engine.season.gamelog import GameRecord, SeatCredit, check_players, game_record, result_of, seat_credits
-from umaoka.engine.season.penalties import Penalty, penalty
-from umaoka.engine.season.ranking import DEFAULT_TIE_BREAKS, StandingLine, Tally, rank_lines
 from umaoka.engine.resolve import ruleset
 from umaoka.engine.rules import CHOICES, Ruleset
+from umaoka.engine.season.gamelog import (
+    GameRecord,
+    SeatCredit,
+    check_players,
+    game_record,
+    result_of,
+    seat_credits,
+)
+from umaoka.engine.season.penalties import Penalty, penalty
+from umaoka.engine.season.ranking import DEFAULT_TIE_BREAKS, StandingLine, Tally, rank_lines
 from umaoka.engine.season.teams import GameCaps, Teams, team_of
 
 COMPETITIONS = ("individual", "team")

@@ -5,8 +5,9 @@ fixed seats); ``designs`` holds the perfect and best known designs it starts fro
 ``draw`` is the search that evens out who meets whom.
 
 >>> from umaoka.engine.seating import schedule
->>> len(schedule(16, 5, seed=1).rounds)
-5
+>>> drawn = schedule(16, 5, seed=1)
+>>> drawn.rounds, drawn.method
+(5, 'affine plane AG(2,4)')
 """
 
 from umaoka.engine.seating.schedule import (

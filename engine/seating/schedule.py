@@ -29,9 +29,9 @@ from dataclasses import dataclass, field
 from itertools import permutations
 from typing import Any
 
-from umaoka.engine.seating.draw import STEPS, Draw, Pinned
 from umaoka.engine.errors import UmaokaError
 from umaoka.engine.online.imported import csv_rows, name_problem
+from umaoka.engine.seating.draw import STEPS, Draw, Pinned
 from umaoka.engine.settle import seat_names
 
 #: Largest schedules we draw (the search takes a few seconds at this size).

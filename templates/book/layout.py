@@ -8,7 +8,6 @@ from functools import cached_property
 from typing import Any
 
 from umaoka.engine import FIELDS
-
 from umaoka.templates.book.labels import label
 from umaoka.templates.book.model import SHEET_NAME_MAX, Book, League
 

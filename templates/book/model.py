@@ -11,7 +11,6 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from umaoka.engine import PRESETS, Ruleset, UmaokaError, ruleset
-
 from umaoka.templates.book.labels import label
 from umaoka.templates.book.runtime import Runtime
 
@@ -111,7 +110,7 @@ class Book:
     lang: str = "en"
     #: The add-in runtime its formulas are written for (see :mod:`.runtime`).
     runtime: Runtime = field(default_factory=Runtime)
-    #: A drawn seating schedule (an ``umaoka.engine.seating.schedule.Schedule``) for the Seating sheet.
+    #: A drawn seating schedule (an ``umaoka.engine.seating.Schedule``) for the Seating sheet.
     seating: Any = None
     #: A season over the league tabs (stages, settings), when the book has a Season sheet;
     #: see :mod:`.season_book`.

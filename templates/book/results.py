@@ -13,7 +13,6 @@ from decimal import Decimal
 from typing import Any
 
 from umaoka.engine import PlayerStanding, Ruleset, Settlement, UmaokaError, settle, standings
-
 from umaoka.templates.book.labels import label
 from umaoka.templates.book.model import Book, Game, League
 

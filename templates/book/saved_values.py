@@ -17,7 +17,6 @@ from decimal import ROUND_HALF_UP, Decimal
 from typing import Any
 
 from umaoka.engine import Ruleset, UmaokaError, settle
-
 from umaoka.templates.book.labels import label
 from umaoka.templates.book.model import Game, League
 from umaoka.templates.book.results import check_text, given_places

@@ -16,10 +16,9 @@ from umaoka.engine import UmaokaError
 from umaoka.engine.errors import excerpt
 from umaoka.engine.season.gamelog import MAX_CHIPS, SEATS, GameRecord, given_final
 from umaoka.engine.season.ranking import DEFAULT_TIE_BREAKS, RANKINGS
-from umaoka.engine.season.stages import Season, SeasonResult, SettledGames, run_season
 from umaoka.engine.season.settings import SEASON_ONLY, STAGE_SETTINGS, season_settings
+from umaoka.engine.season.stages import Season, SeasonResult, SettledGames, run_season
 from umaoka.engine.season.substitutes import SUBSTITUTES
-
 from umaoka.templates.book.model import Book, Game, League
 
 #: The settings rows of the Season sheet, in order, with their defaults.
@@ -306,7 +305,6 @@ def add_season(book: Book, season: Season | None = None, teams: str | None = Non
 def _rules_index(book: Book, spec: str | None, rules: Any = None) -> int:
     """The index of the book's ruleset equal to ``rules`` (or ``spec``'s), added if new."""
     from umaoka.engine import PRESETS, ruleset
-
     from umaoka.templates.book.model import Rules, rules_name
 
     wanted = rules if rules is not None else ruleset(spec or "standard")

@@ -11,12 +11,18 @@ from typing import Any
 from openpyxl import Workbook
 from openpyxl.utils import get_column_letter as col_letter
 from openpyxl.worksheet.worksheet import Worksheet
-from umaoka.engine import PlayerStanding, Settlement, __version__
 
+from umaoka.engine import PlayerStanding, Settlement, __version__
 from umaoka.templates.book.labels import label
 from umaoka.templates.book.layout import game_rows, league_cols, roster_size, sheet_names
 from umaoka.templates.book.model import Book, Game, League, Origin, Rules
-from umaoka.templates.book.results import FIRST_ROW, Outcome, counted, league_standings, settle_league
+from umaoka.templates.book.results import (
+    FIRST_ROW,
+    Outcome,
+    counted,
+    league_standings,
+    settle_league,
+)
 from umaoka.templates.book.saved_values import LeagueValues, Slot, league_slots, league_values
 from umaoka.templates.sheets.season_totals import extras, with_extras
 from umaoka.templates.xlsx.styles import Styles, points_format, print_setup, protect, put, ref

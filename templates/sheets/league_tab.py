@@ -14,12 +14,12 @@ from openpyxl.worksheet.datavalidation import DataValidation
 from openpyxl.worksheet.formula import ArrayFormula
 from openpyxl.worksheet.table import Table, TableStyleInfo
 
-from umaoka.templates.xlsx.cells import ABSENT, ROW, RowFormula
 from umaoka.templates.book.labels import label, seat_label
 from umaoka.templates.book.layout import HEADER_ROW, LeagueCols, game_rows, league_cols, rules_row
 from umaoka.templates.book.model import League, Rules
 from umaoka.templates.book.results import FIRST_ROW, check_text
 from umaoka.templates.sheets.base import SheetWriter
+from umaoka.templates.xlsx.cells import ABSENT, ROW, RowFormula
 from umaoka.templates.xlsx.styles import NAVY, escaped, exact, num, put, put_row, ref
 
 

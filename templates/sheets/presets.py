@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from umaoka.engine import FIELDS, PRESETS
-
 from umaoka.templates.book.labels import label, note_lines
 from umaoka.templates.book.layout import HEADER_ROW
 from umaoka.templates.sheets.base import SheetWriter

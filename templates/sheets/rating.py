@@ -14,14 +14,14 @@ from decimal import Decimal
 from typing import Any
 
 from openpyxl.utils import get_column_letter as col_letter
+
 from umaoka.engine.online.rating import RatingStep, ratings
 from umaoka.engine.season.stats import head_to_head
-
-from umaoka.templates.xlsx.charts import line_chart
 from umaoka.templates.book.labels import label
 from umaoka.templates.book.layout import CHART_SERIES, HEADER_ROW
 from umaoka.templates.book.model import League
 from umaoka.templates.sheets.base import SheetWriter
+from umaoka.templates.xlsx.charts import line_chart
 from umaoka.templates.xlsx.styles import num, put
 
 #: The most games the R chart plots (bigger leagues: every few games, and the last).

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from openpyxl.workbook.defined_name import DefinedName
 from openpyxl.worksheet.datavalidation import DataValidation
-from umaoka.engine import CHOICES, FIELDS, PRESETS
 
+from umaoka.engine import CHOICES, FIELDS, PRESETS
 from umaoka.templates.book.labels import field_help, label, note_lines
 from umaoka.templates.book.layout import HEADER_ROW, RULES_FIRST
 from umaoka.templates.book.model import Rules

@@ -9,9 +9,9 @@ from typing import Any
 from openpyxl.utils import get_column_letter as col_letter
 from openpyxl.workbook.defined_name import DefinedName
 from openpyxl.worksheet.datavalidation import DataValidation
+
 from umaoka.engine.season.penalties import PENALTY_REASONS
 from umaoka.engine.season.stages import CARRY_ROUNDINGS
-
 from umaoka.templates.book.labels import label, note_lines
 from umaoka.templates.book.layout import (  # noqa: F401  (the season sheets' layout, kept importable here)
     HEADER_ROW,

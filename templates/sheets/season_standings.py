@@ -15,13 +15,15 @@ from openpyxl.formatting.rule import CellIsRule, Rule
 from openpyxl.styles import Font
 from openpyxl.utils import get_column_letter as col_letter
 from openpyxl.worksheet.formula import ArrayFormula
+
 from umaoka.engine.season.ranking import TIE_BREAKS, TIE_BREAKS_JA, StandingLine, standing_rows
 from umaoka.engine.season.stages import SeasonResult, StageResult
 from umaoka.engine.season.teams import GameCaps
-
 from umaoka.templates.book.labels import label
 from umaoka.templates.book.layout import game_rows, league_cols
 from umaoka.templates.book.results import FIRST_ROW
+from umaoka.templates.sheets.base import SheetWriter
+from umaoka.templates.sheets.season import PENALTIES_FIRST, SPARE_PENALTIES
 from umaoka.templates.sheets.season_live import (
     LIVE_FIRST,
     LIVE_WIDTH,
@@ -35,8 +37,6 @@ from umaoka.templates.sheets.season_live import (
     season_call,
     shown,
 )
-from umaoka.templates.sheets.season import PENALTIES_FIRST, SPARE_PENALTIES
-from umaoka.templates.sheets.base import SheetWriter
 from umaoka.templates.xlsx.styles import IN_USE, escaped, num, put, ref
 from umaoka.templates.xlsx.writer import CellError, save_value
 

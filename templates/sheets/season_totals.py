@@ -23,7 +23,6 @@ from typing import Any
 from umaoka.engine import PlayerStanding
 from umaoka.engine.season.gamelog import MAX_CHIPS
 from umaoka.engine.season.penalties import MAX_POINTS
-
 from umaoka.templates.book.labels import label
 from umaoka.templates.book.layout import PENALTIES_FIRST, SPARE_PENALTIES, settings_first
 from umaoka.templates.book.model import Book, League

@@ -10,17 +10,23 @@ from openpyxl.formatting.rule import CellIsRule, FormulaRule
 from openpyxl.styles import Font
 from openpyxl.utils import get_column_letter as col_letter
 from openpyxl.worksheet.worksheet import Worksheet
-from umaoka.engine import PlayerStanding, standings_table
 
-from umaoka.templates.xlsx.cells import ROW, RowFormula
-from umaoka.templates.xlsx.charts import line_chart
+from umaoka.engine import PlayerStanding, standings_table
 from umaoka.templates.book.labels import label, place_label
 from umaoka.templates.book.layout import CHART_SERIES, HEADER_ROW, StandCols, game_rows
 from umaoka.templates.book.model import League
 from umaoka.templates.book.results import FIRST_ROW, cumulative
-from umaoka.templates.book.saved_values import Slot, chart_sessions, chart_values, overall_slots, visible_rows
-from umaoka.templates.sheets.season_totals import total_terms
+from umaoka.templates.book.saved_values import (
+    Slot,
+    chart_sessions,
+    chart_values,
+    overall_slots,
+    visible_rows,
+)
 from umaoka.templates.sheets.base import SheetWriter
+from umaoka.templates.sheets.season_totals import total_terms
+from umaoka.templates.xlsx.cells import ROW, RowFormula
+from umaoka.templates.xlsx.charts import line_chart
 from umaoka.templates.xlsx.styles import exact, num, put, quote, ref, wildcards_escaped
 from umaoka.templates.xlsx.writer import CellError, save_value
 

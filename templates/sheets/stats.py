@@ -18,8 +18,8 @@ from typing import Any
 
 from openpyxl.utils import get_column_letter as col_letter
 from openpyxl.worksheet.formula import ArrayFormula
-from umaoka.engine.season.stats import GameRecord, PlayerStats, player_stats, records
 
+from umaoka.engine.season.stats import GameRecord, PlayerStats, player_stats, records
 from umaoka.templates.book.labels import label
 from umaoka.templates.book.layout import HEADER_ROW
 from umaoka.templates.book.model import Game, League

@@ -20,9 +20,9 @@ from pathlib import Path
 from typing import Any
 
 from openpyxl import Workbook, load_workbook
+
 from umaoka.engine import UmaokaError
 from umaoka.engine.online.imported import decode
-
 from umaoka.templates.xlsx.writer import AddParts, save_fast
 
 #: Biggest workbook we read (bytes): league files are a few MB at most.

@@ -22,9 +22,8 @@ from openpyxl.utils.cell import (
     coordinate_from_string,
     get_column_letter,
 )
-from umaoka.engine import UmaokaError
 
-from umaoka.templates.book.model import MAX_LEAGUES
+from umaoka.engine import UmaokaError
 
 #: Excel's last row: a cell address beyond it is a damaged or hostile file.
 EXCEL_ROWS = 1_048_576
@@ -45,17 +44,20 @@ class _SheetRows:
     value is used. Cells without an address follow the previous cell, as the format allows.
     Anything damaged is one :class:`UmaokaError` naming the sheet. Only rows holding data
     are kept (a value typed at row 1,048,576 costs one row), at most ``limit`` of them;
-    ``most``: the games a whole workbook holds, for the message when there are more.
+    ``most``: the games a whole workbook holds, for the message when there are more (0: a
+    sheet of one row a league tab or stage, of which a workbook holds at most ``tabs``).
 
     Before expat sees the sheet, one regular expression takes out the cells that cannot
     change what is read (see :func:`_skippable`): a league tab's columns of results and
     its empty input cells are most of its XML.
     """
 
-    def __init__(self, ws: Any, first: int, width: int, limit: int, most: int | None = None):
+    def __init__(self, ws: Any, first: int, width: int, limit: int, most: int | None = None,
+                 tabs: int = 0):
         self.ws, self.first, self.width, self.limit = ws, first, width, limit
         # 0: not a games sheet (the layout sheet, the stage table): one row a league tab
         self.most = limit if most is None else most
+        self.tabs = tabs
         self.rows: dict[int, list[Any]] = {}
         self._strings = ws._shared_strings
         self._cell: tuple[int, int] | None = None
@@ -208,7 +210,7 @@ class _SheetRows:
                     if not self.most:  # one row a league tab or stage: not games
                         raise UmaokaError(
                             f'sheet "{self.ws.title}" has more than {self.limit:,} rows of '
-                            f"data; a league workbook holds at most {MAX_LEAGUES} league "
+                            f"data; a league workbook holds at most {self.tabs} league "
                             "tabs or stages: split the season into workbooks.")
                     raise UmaokaError(
                         f'sheet "{self.ws.title}" has more than {self.limit:,} rows of data; '
