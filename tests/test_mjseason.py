@@ -117,8 +117,8 @@ def test_bad_inputs_are_one_sentence(demo: Book) -> None:
              settings, players, penalties, demo.leagues[1].name, "players", *games)
 
 
-def test_the_readme_example_on_the_demo_workbook(tmp_path: Any) -> None:
-    """The README's ranges of the real demo workbook (values as its cells hold them, the
+def test_the_season_doc_example_on_the_demo_workbook(tmp_path: Any) -> None:
+    """docs/season.md's ranges of the real demo workbook (values as its cells hold them, the
     rulesets taken from the Season sheet's stage rows) give the engine's standings."""
     assert main(["demo", str(tmp_path), "--games", "60"]) == 0
     path = tmp_path / "demo_league.xlsx"
