@@ -5,6 +5,9 @@ A :class:`Ruleset` holds one value per field; this module reads and checks each 
 such as ``"mleague; ties=seat"``, a key/value table) into a Ruleset is
 :func:`umaoka.engine.resolve.ruleset`, which also knows the presets.
 
+One module, not two: it is the list of the ruleset's fields, one reader per field,
+and the :class:`Ruleset` that holds them; a field's reader sits next to the field.
+
 >>> parse_uma("10-30")
 (Decimal('30'), Decimal('10'), Decimal('-10'), Decimal('-30'))
 >>> Ruleset(uma=parse_uma("15/5/-5/-15"), oka=False, target=25000).oka_points

@@ -3,6 +3,10 @@
 Everything is computed in whole tenths of a final point (100 raw points), so the
 arithmetic is exact integer arithmetic; results come out as ``Decimal``.
 
+One module, not two: checking a game's scores, the steps of the settlement and the
+:class:`Settlement` that explains them name the same steps in the same order; split,
+each would reach into the others' private helpers.
+
 >>> settle([35700, 32400, 22200, 9700]).final
 (Decimal('46'), Decimal('12'), Decimal('-18'), Decimal('-40'))
 >>> settle([32000, 32000, 20000, 16000], "mleague").final

@@ -21,7 +21,7 @@ from openpyxl.drawing.image import Image
 from openpyxl.workbook.defined_name import DefinedName
 
 from umaoka.addin.cli.app import main
-from umaoka.addin.install import update
+from umaoka.addin.install import merge, update
 from umaoka.addin.install.embed import extract_lite
 from umaoka.addin.install.lite import lite_source
 from umaoka.templates.settle_book import read_book
@@ -233,13 +233,13 @@ def test_atomic_no_partial_file_on_failure(tmp_path: Path, monkeypatch: pytest.M
                                            capsys: pytest.CaptureFixture[str]) -> None:
     book = _manager_book(tmp_path)
     before = book.read_bytes()
-    real = update.write_zip
+    real = merge.write_zip
 
     def half(pkg, dst, changed, drop, compresslevel=None):  # type: ignore[no-untyped-def]
         real(pkg, dst, dict(list(changed.items())[:2]), drop, compresslevel)
         raise OSError(28, "No space left on device")
 
-    monkeypatch.setattr(update, "write_zip", half)
+    monkeypatch.setattr(merge, "write_zip", half)
     assert main(["runtime", str(book), "--to", "classic"]) == 1
     assert "No space left on device" in capsys.readouterr().err
     assert book.read_bytes() == before

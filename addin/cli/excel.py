@@ -68,27 +68,21 @@ def cmd_lite(args: argparse.Namespace) -> int:
 
 def add_commands(sub: Any) -> None:
     """Add this module's commands to the ``umaoka`` parser's subcommands."""
-    addin = sub.add_parser("addin", help="how to set up umaoka's Excel functions (xlwings)")
 
+    addin = sub.add_parser("addin", help="how to set up umaoka's Excel functions (xlwings)")
     addin.add_argument("--config", action="store_true",
                        help="print only the xlwings.conf rows (key<TAB>value)")
-
     addin.set_defaults(func=cmd_addin)
 
     lite = sub.add_parser("lite", help="write main.py and requirements.txt for xlwings Lite, "
                           "or put them into a copy of a workbook (--into)")
-
     lite.add_argument("dir", metavar="DIR", nargs="?", help="folder for main.py and "
                       "requirements.txt")
-
     lite.add_argument("--into", metavar="BOOK.xlsx", help="put the code into BOOK.xlsx, as "
                       "xlwings Lite keeps it (updated in place; previous version kept as "
                       "BOOK.bak.xlsx)")
-
     lite.add_argument("-o", "--output", metavar="OUT.xlsx",
                       help="with --into: write a copy with the code instead (BOOK is not "
                       "changed)")
-
     lite.add_argument("--force", action="store_true", help="replace existing files")
-
     lite.set_defaults(func=cmd_lite)

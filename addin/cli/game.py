@@ -245,24 +245,19 @@ def _rankpoints_csv(args: argparse.Namespace, n: int) -> int:
 
 def add_commands(sub: Any) -> None:
     """Add this module's commands to the ``umaoka`` parser's subcommands."""
-    pr = sub.add_parser("presets", help="list the built-in rulesets")
 
+    pr = sub.add_parser("presets", help="list the built-in rulesets")
     pr.set_defaults(func=cmd_presets)
 
     calc = sub.add_parser("calc", help="settle one game and show every step")
-
     calc.add_argument("scores", metavar="SCORE", nargs="+",
                       help="raw points in seat order, East first (negative allowed)")
-
     calc.add_argument("--ruleset", default="standard", metavar="NAME_OR_TEXT")
-
     calc.add_argument("--deposits", type=int, default=0, metavar="N",
                       help="leftover riichi sticks in points")
-
     calc.add_argument("--penalties", metavar="P,P,P,P",
                       help="penalties in final points, one per seat, e.g. -20,0,0,0 (added "
                       "after settlement)")
-
     calc.set_defaults(func=cmd_calc)
 
     hd = sub.add_parser("hand", help="what a winning hand pays, and who pays what",
@@ -273,31 +268,21 @@ def add_commands(sub: Any) -> None:
                         "below mangan. Examples: `umaoka hand 3 40 --tsumo --honba 1`, "
                         "`umaoka hand yakuman --tsumo --pao all`, "
                         "`umaoka hand 26 --rules kazoe=unlimited`.")
-
     hd.add_argument("han", metavar="HAN", nargs="+",
                     help="han, limit or yakuman (double yakuman may be two words)")
-
     hd.add_argument("fu", metavar="FU", nargs="?", help="fu (20 to 140; 170 with aotenjou)")
-
     hd.add_argument("--dealer", action="store_true", help="the winner is the dealer")
-
     hd.add_argument("--tsumo", action="store_true", help="self-drawn win (default: ron)")
-
     hd.add_argument("--honba", type=int, default=0, metavar="N", help="honba counters")
-
     hd.add_argument("--riichi", default=0, metavar="N", help="1,000-point riichi sticks the "
                     "winner collects, this hand's declarations included (each adds 1,000 "
                     "to the winner's gain; the payments do not change)")
-
     hd.add_argument("--rules", metavar="TEXT", help='hand rules, e.g. "kiriage", '
                     '"kazoe=unlimited", "aotenjou"')
-
     hd.add_argument("--pao", metavar="N|all", help="yakuman a liable player answers for "
                     "(sekinin barai): a number or all")
-
     hd.add_argument("--liable-dealer", action="store_true",
                     help="the liable player is the dealer")
-
     hd.set_defaults(func=cmd_hand)
 
     rp = sub.add_parser("rankpoints", help="online rank points (Tenhou dan points, Mahjong "
@@ -306,27 +291,18 @@ def add_commands(sub: Any) -> None:
                         "in seat order. Without RESULT: the points by place for each --rank. "
                         "--csv: cumulative rank points of every player of a CSV of games "
                         "(the columns of `umaoka batch`).")
-
     rp.add_argument("results", metavar="RESULT", nargs="*", help="place or raw score")
-
     rp.add_argument("--system", default="tenhou", metavar="NAME",
                     help="tenhou or mahjongsoul (default: tenhou)")
-
     rp.add_argument("--room", required=True, metavar="NAME",
                     help="Tenhou: general, upper, expert, phoenix; Mahjong Soul: bronze, silver, "
                     "gold, jade, throne")
-
     rp.add_argument("--rank", metavar="RANK[,RANK...]",
                     help="dan or rank: one for all, one per seat (七段,六段,...); with --csv "
                     "one per player (Aki=七段,Ben=六段,...)")
-
     rp.add_argument("--length", default="south", metavar="east|south",
                     help="east (東風) or south (hanchan, default)")
-
     rp.add_argument("--players", default="4", metavar="4|3", help="4 (default) or 3")
-
     rp.add_argument("--score", metavar="N", help="raw end score with one place (Mahjong Soul)")
-
     rp.add_argument("--csv", metavar="FILE", help="a CSV of games: standings by rank points")
-
     rp.set_defaults(func=cmd_rankpoints)

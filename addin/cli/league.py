@@ -1,8 +1,12 @@
 """The league-night commands: ``umaoka seating``, ``umaoka import`` and ``umaoka stats``.
 
-Thin layers over the engine (umaoka.engine.seating.schedule, .imports, .stats, .rating): read files,
-print tables that fit 80 columns, write CSV files atomically and never over an existing
-file without --force. ``umaoka.addin.cli.app`` registers them with :func:`add_commands`.
+Thin layers over the engine (umaoka.engine.seating, online.imports, season.stats,
+online.rating): read files, print tables that fit 80 columns, write CSV files atomically
+and never over an existing file without --force. ``umaoka.addin.cli.app`` registers
+them with :func:`add_commands`.
+
+One module, not two: the three league-night commands share their CSV reading and
+writing and their tables; each command is a function of a screen or two.
 """
 
 from __future__ import annotations

@@ -287,19 +287,15 @@ def cmd_season(args: argparse.Namespace) -> int:
 
 def add_commands(sub: Any) -> None:
     """Add ``umaoka season`` to the ``umaoka`` parser's subcommands."""
+
     season = sub.add_parser("season", help="run a league season (stages, teams, penalties, "
                             "chips) from a season file and CSV files of games",
                             description="SEASON is an INI file ([season], [stage NAME]..., "
                             "[teams]) or a .json file; GAMES are CSV files with the batch "
                             "columns plus stage, east_chips... and east_sub...")
-
     season.add_argument("season", metavar="SEASON", help="the season file (.ini or .json)")
-
     season.add_argument("games", metavar="GAMES.csv", nargs="+", help="games, one per row")
-
     season.add_argument("--penalties", metavar="PENALTIES.csv", action="append",
                         help="the penalty log: date,stage,player,team,points,reason")
-
     season.add_argument("--stage", metavar="NAME", help="print only this stage")
-
     season.set_defaults(func=cmd_season)

@@ -211,56 +211,38 @@ def cmd_batch(args: argparse.Namespace) -> int:
 
 def add_commands(sub: Any) -> None:
     """Add this module's commands to the ``umaoka`` parser's subcommands."""
+
     new = sub.add_parser("new", help="write a fresh league template workbook")
-
     new.add_argument("path", metavar="PATH", help="the .xlsx file to write")
-
     new.add_argument("--ruleset", action="append", metavar="NAME_OR_TEXT",
                      help='a preset or ruleset text such as "mleague; ties=seat"; repeat to '
                      "give one per league (default: standard)")
-
     new.add_argument("--leagues", metavar="NAME,NAME", help='league tabs, e.g. '
                      '"Spring 2026,Summer 2026" (default: League)')
-
     new.add_argument("--players", metavar="NAME,NAME|FILE", help="the roster: names "
                      "separated by commas, or a text file with one name a line")
-
     new.add_argument("--lang", choices=("en", "ja"), default="en")
-
     new.add_argument("--season", metavar="FILE", help="a season file (.ini or .json, as for "
                      "`umaoka season`): its stages become the league tabs, with a Season sheet")
-
     new.add_argument("--teams", metavar="TEAM=NAME,NAME;...", help="teams, e.g. "
                      '"Dragons=Aki,Ben;Tigers=Chie,Dan" (adds a Season sheet)')
-
     new.add_argument("--chips", action="store_true", help="chip columns (祝儀) in the league "
                      "tabs (adds a Season sheet)")
-
     new.add_argument("--subs", action="store_true", help="substitute columns in the league "
                      "tabs (adds a Season sheet)")
-
     _runtime_options(new)
-
     new.add_argument("--force", action="store_true", help="replace an existing file")
-
     new.set_defaults(func=cmd_new)
 
     demo = sub.add_parser("demo", help="write a sample league (filled and settled) and print "
                           "its standings")
-
     demo.add_argument("dir", metavar="DIR", nargs="?", default=".", help="folder (default: .)")
-
     demo.add_argument("--games", type=int, default=120, metavar="N", help="games (default 120)")
-
     demo.add_argument("--ruleset", default="mleague", metavar="NAME_OR_TEXT",
                       help='a preset or ruleset text such as "ema" (default: mleague)')
-
     demo.add_argument("--lang", choices=("en", "ja"), default="en")
-
     _runtime_options(demo)
-
     demo.add_argument("--force", action="store_true", help="replace existing files")
-
     demo.set_defaults(func=cmd_demo)
 
     add = sub.add_parser("add", help="add stages, teams, chip or substitute columns, or "
@@ -272,34 +254,23 @@ def add_commands(sub: Any) -> None:
                          "are. Examples: `umaoka add league.xlsx --stage Final --ruleset "
                          "mleague`, `umaoka add league.xlsx --teams \"Dragons=Aki,Ben;"
                          "Tigers=Chie,Dan\"`, `umaoka add league.xlsx --season season.ini`.")
-
     add.add_argument("book", metavar="BOOK.xlsx", help="the league workbook")
-
     add.add_argument("--season", metavar="FILE", help="a season file (as for `umaoka "
                      "season`): its stages (new ones become league tabs; every tab must be "
                      "one) and settings")
-
     add.add_argument("--stage", metavar="NAME", help="one more stage (a league tab) after "
                      "the others")
-
     add.add_argument("--ruleset", metavar="NAME_OR_TEXT", help="the new stage's ruleset "
                      "(default: the last tab's)")
-
     add.add_argument("--teams", metavar="TEAM=NAME,NAME;...", help="teams, e.g. "
                      '"Dragons=Aki,Ben;Tigers=Chie,Dan"')
-
     add.add_argument("--chips", action="store_true", help="chip columns (祝儀) in every tab")
-
     add.add_argument("--subs", action="store_true", help="substitute columns in every tab")
-
     add.add_argument("--players", metavar="NAME,NAME|FILE", help="players for the roster "
                      "(names separated by commas, or a text file with one name a line)")
-
     add.add_argument("-o", "--output", metavar="OUT.xlsx",
                      help="write a new file instead of updating BOOK")
-
     add.add_argument("--force", action="store_true", help="with -o: replace an existing file")
-
     add.set_defaults(func=cmd_add)
 
     rt = sub.add_parser("runtime", help="give a league workbook formulas for another add-in "
@@ -309,22 +280,16 @@ def add_commands(sub: Any) -> None:
                         "into the same file (previous version kept as IN.bak.xlsx; sheets, "
                         "charts, names and macros of your own are kept as they are). With -o "
                         "the result goes to a new file and IN is not changed.")
-
     rt.add_argument("input", metavar="IN.xlsx")
-
     rt.add_argument("--to", required=True, choices=("lite", "classic", "server"),
                     help="the runtime the new file's formulas are for")
-
     rt.add_argument("--namespace", metavar="NS", default=None,
                     help="xlwings Server's function namespace: XLWINGS_DEV (default, what "
                     "`xlwings-server init` sets up), XLWINGS for XLWINGS_ENVIRONMENT=\"prod\"; "
                     "see docs/runtimes.md")
-
     rt.add_argument("-o", "--output", metavar="OUT.xlsx",
                     help="write a new file instead of updating IN")
-
     rt.add_argument("--force", action="store_true", help="replace an existing output file")
-
     rt.set_defaults(func=cmd_runtime)
 
     st = sub.add_parser("settle", help="write a settled copy of a filled template (plain "
@@ -333,17 +298,12 @@ def add_commands(sub: Any) -> None:
                         "place and standing as a plain value, readable anywhere. The league "
                         "workbook is not changed (keep typing games there); a settled copy "
                         "cannot be settled again.")
-
     st.add_argument("input", metavar="IN.xlsx")
-
     st.add_argument("-o", "--output", metavar="OUT.xlsx",
                     help="output file (default: IN_settled.xlsx)")
-
     st.add_argument("--force", action="store_true", help="replace an existing output file")
-
     st.add_argument("--lang", choices=("en", "ja"), default="en",
                     help="language of the standings printed in the terminal")
-
     st.set_defaults(func=cmd_settle)
 
     batch = sub.add_parser("batch", help="settle a folder of CSV files of games into one "
@@ -352,15 +312,9 @@ def add_commands(sub: Any) -> None:
                            "south,south_score,west,west_score,north,north_score[,deposits]"
                            "[,east_penalty,south_penalty,west_penalty,north_penalty]; "
                            "comma or semicolon separated; UTF-8, UTF-16 or Shift-JIS (cp932)")
-
     batch.add_argument("spec", metavar="FOLDER", help="folder of .csv files")
-
     batch.add_argument("--ruleset", default="standard", metavar="NAME_OR_TEXT")
-
     batch.add_argument("-o", "--output", metavar="DIR", help="output folder (default: FOLDER)")
-
     batch.add_argument("--lang", choices=("en", "ja"), default="en")
-
     batch.add_argument("--force", action="store_true", help="replace existing workbooks")
-
     batch.set_defaults(func=cmd_batch)

@@ -17,6 +17,10 @@ variant). This module adds what that package lacks or gets wrong for a scorer:
 * input validation: impossible han/fu combinations (:mod:`umaoka.engine.hands.fu`), text from
   Excel cells, rule texts (:mod:`umaoka.engine.hands.rules`).
 
+One module, not two: the payments, honba, the three-player loss, the limit names and
+pao all work on one hand's basic points; the parts that stand alone (fu, hand rules,
+pao's split) are modules of their own beside it.
+
 >>> hand(5, tsumo=True, honba=2).payments
 (2200, 4200)
 >>> hand(3, 30, dealer=True, tsumo=True).label
@@ -39,13 +43,9 @@ from mahjong.hand_calculating.hand_config import HandConfig, OptionalRules
 from mahjong.hand_calculating.scores import Aotenjou, ScoresCalculator
 
 from umaoka.engine.errors import UmaokaError, excerpt
-from umaoka.engine.hands.fu import ALL_FU, FU_VALUES, MAX_FU, check_fu
+from umaoka.engine.hands.fu import FU_VALUES, MAX_FU, check_fu
 from umaoka.engine.hands.pao import pao_payments, read_pao
 from umaoka.engine.hands.rules import (
-    HAND_RULE_HELP,
-    HAND_RULE_KEYS,
-    KAZOE_CHOICES,
-    PAO_HONBA_CHOICES,
     HandRules,
     _whole,
     hand_rules,
@@ -53,20 +53,6 @@ from umaoka.engine.hands.rules import (
 from umaoka.engine.rules import _OFF, _ON, _closest
 
 # The public names of the hand modules, importable from here as before the split.
-__all__ = [
-    "ALL_FU",
-    "FU_VALUES",
-    "HAND_RULE_HELP",
-    "HAND_RULE_KEYS",
-    "KAZOE_CHOICES",
-    "MAX_FU",
-    "PAO_HONBA_CHOICES",
-    "HandResult",
-    "HandRules",
-    "hand",
-    "hand_rules",
-    "hand_table",
-]
 
 # Basic points of each limit (8000 per yakuman).
 _LIMIT_BASIC = {"mangan": 2000, "haneman": 3000, "baiman": 4000, "sanbaiman": 6000}

@@ -7,6 +7,10 @@ semifinal's total into the final). Carried points are rounded by the receiving s
 ``carry_rounding``; by default as its ruleset rounds final scores, and a ruleset that does
 not round keeps 0.1 with a half going up, as M.League does (see :func:`carry_points`).
 
+One module, not two: a stage's settings, the carry-over between stages and the season
+run are one loop over the stages in order; ranking, teams, substitutes, penalties and
+the game log are modules of their own beside it.
+
 >>> from decimal import Decimal
 >>> carry_points(Decimal("123.5"), Decimal("0.5"), ruleset("mleague"))
 Decimal('61.8')

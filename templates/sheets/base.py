@@ -10,6 +10,7 @@ from typing import Any
 
 from openpyxl import Workbook
 from openpyxl.utils import get_column_letter as col_letter
+from openpyxl.worksheet.datavalidation import DataValidation
 from openpyxl.worksheet.worksheet import Worksheet
 
 from umaoka.engine import PlayerStanding, Settlement, __version__
@@ -204,3 +205,12 @@ class SheetWriter:
 def _placed(place: Any) -> bool:
     """A row the standings count: it has a place (COUNTIFS ..., places, ">0")."""
     return isinstance(place, int) and not isinstance(place, bool) and place > 0
+
+
+def roster_validation(lang: str) -> DataValidation:
+    """A name cell's drop-down of the roster (the RosterList name): a warning, not a stop,
+    since a new player's name may be kept (then added to the Players sheet)."""
+    return DataValidation(type="list", formula1="RosterList", allow_blank=True,
+                          showErrorMessage=True, errorStyle="warning",
+                          errorTitle=label("not_on_roster", lang),
+                          error=label("roster_warning", lang))

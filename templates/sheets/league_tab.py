@@ -18,7 +18,7 @@ from umaoka.templates.book.labels import label, seat_label
 from umaoka.templates.book.layout import HEADER_ROW, LeagueCols, game_rows, league_cols, rules_row
 from umaoka.templates.book.model import League, Rules
 from umaoka.templates.book.results import FIRST_ROW, check_text
-from umaoka.templates.sheets.base import SheetWriter
+from umaoka.templates.sheets.base import SheetWriter, roster_validation
 from umaoka.templates.xlsx.cells import ABSENT, ROW, RowFormula
 from umaoka.templates.xlsx.styles import NAVY, escaped, exact, num, put, put_row, ref
 
@@ -208,11 +208,7 @@ class LeagueTab(SheetWriter):
 
         # validation: players from the roster, whole numbers for session/table/game
         if not self.settled:
-            # a warning, not a stop: a new player's name may be kept (then added to Players)
-            dv = DataValidation(type="list", formula1="RosterList", allow_blank=True,
-                                showErrorMessage=True, errorStyle="warning",
-                                errorTitle=label("not_on_roster", lang),
-                                error=label("roster_warning", lang))
+            dv = roster_validation(lang)
             dv.add(f"{col_letter(cols.players[0])}{first}:{col_letter(cols.players[-1])}{last}")
             ws.add_data_validation(dv)
             whole = DataValidation(type="whole", operator="greaterThanOrEqual", formula1="1",

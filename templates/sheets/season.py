@@ -31,7 +31,7 @@ from umaoka.templates.book.season_book import (
     setting_help,
 )
 from umaoka.templates.book.season_labels import REASONS_JA
-from umaoka.templates.sheets.base import SheetWriter
+from umaoka.templates.sheets.base import SheetWriter, roster_validation
 from umaoka.templates.xlsx.styles import exact, put, quote
 from umaoka.templates.xlsx.writer import save_value
 
@@ -189,10 +189,7 @@ class SeasonSheets(SheetWriter):
                                     error="Choose a league tab (a stage of the season).")
                 dv.add(f"B{PENALTIES_FIRST}:B{last}")
                 ws.add_data_validation(dv)
-            who = DataValidation(type="list", formula1="RosterList", allow_blank=True,
-                                 showErrorMessage=True, errorStyle="warning",
-                                 errorTitle=label("not_on_roster", lang),
-                                 error=label("roster_warning", lang))
+            who = roster_validation(lang)
             who.add(f"C{PENALTIES_FIRST}:C{last}")
             ws.add_data_validation(who)
             teams = sorted(set(book.teams.values()))

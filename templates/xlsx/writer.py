@@ -11,6 +11,9 @@ It also writes what openpyxl cannot: a formula's **saved value** (Excel's cached
 shows as is. :func:`save_value` records one; the cells of an array formula other than its
 first carry their part of the result the same way (a value, no formula), as Excel saves
 them.
+
+One module, not two: the fast worksheet writer and the saved values it writes into
+formula cells stream the same XML in one pass.
 """
 
 from __future__ import annotations
