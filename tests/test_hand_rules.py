@@ -28,8 +28,7 @@ from test_officejs import call
 
 from umaoka.addin.install.lite import lite_source
 from umaoka.engine.errors import UmaokaError
-from umaoka.engine.hands.fu import ALL_FU, MAX_FU
-from umaoka.engine.hands.payment import (
+from umaoka.engine.hands import (
     HAND_RULE_HELP,
     HAND_RULE_KEYS,
     HandRules,
@@ -37,6 +36,7 @@ from umaoka.engine.hands.payment import (
     hand_rules,
     hand_table,
 )
+from umaoka.engine.hands.fu import ALL_FU, MAX_FU
 
 
 def up100(x: int) -> int:

@@ -10,7 +10,7 @@ from mahjong.hand_calculating.hand_config import HandConfig, OptionalRules
 from mahjong.hand_calculating.scores import Aotenjou, ScoresCalculator
 
 from umaoka.engine.errors import UmaokaError
-from umaoka.engine.hands.payment import (
+from umaoka.engine.hands import (
     FU_VALUES,
     HandResult,
     HandRules,

@@ -52,7 +52,7 @@ from umaoka.addin.functions import settle as settle_fns
 from umaoka.addin.install.lite import lite_source, write_lite
 from umaoka.engine import PRESETS, UmaokaError, rank, ruleset, settle, shortcut, standings
 from umaoka.engine import standings_table as table_of
-from umaoka.engine.hands.payment import hand, hand_rules, hand_table
+from umaoka.engine.hands import hand, hand_rules, hand_table
 
 SETS = ("floor", "newest")
 GAME = [35700, 32400, 22200, 9700]

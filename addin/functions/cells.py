@@ -32,7 +32,7 @@ from umaoka.engine import (
 from umaoka.engine import ruleset as resolve_ruleset
 from umaoka.engine.batch import paused_gc
 from umaoka.engine.errors import excerpt
-from umaoka.engine.hands.payment import hand_rules
+from umaoka.engine.hands.rules import hand_rules
 from umaoka.engine.rules import EXCEL_ERRORS
 
 #: What Excel passes: a value, or a range as a list of rows (typing.Any is the annotation

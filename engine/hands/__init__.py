@@ -9,19 +9,15 @@ occur together; ``pao`` splits a liable player's share.
 '2000 all'
 """
 
-from umaoka.engine.hands.payment import (
-    ALL_FU,
-    FU_VALUES,
+from umaoka.engine.hands.fu import ALL_FU, FU_VALUES, MAX_FU
+from umaoka.engine.hands.payment import HandResult, hand, hand_table
+from umaoka.engine.hands.rules import (
     HAND_RULE_HELP,
     HAND_RULE_KEYS,
     KAZOE_CHOICES,
-    MAX_FU,
     PAO_HONBA_CHOICES,
-    HandResult,
     HandRules,
-    hand,
     hand_rules,
-    hand_table,
 )
 
 __all__ = [
