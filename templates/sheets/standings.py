@@ -173,14 +173,26 @@ class StandingsSheets(SheetWriter):
         for c in range(sc.h_name, sc.h_idx + 1):
             ws.column_dimensions[col_letter(c)].hidden = True
 
+    def _season_note(self, note: str) -> str:
+        """A season workbook's standings sheets say what they count: one stage can have two
+        standings (these, from the finals as typed, and the Season standings with carry,
+        penalties, chips and substitutes), and the manager must see which is which."""
+        return note if self.book.season is None else f"{note} {label('note_not_season', self.lang)}"
+
+    def _note_across(self) -> int | None:
+        """The season note is long: wrapped over the table's first columns, not past the
+        printed page."""
+        return None if self.book.season is None else 9
+
     def standings_sheet(self, index: int, league: League) -> None:
         rules = self.book.rules_of(league)
         n = rules.ruleset.players
         whole = rules.ruleset.rounding != "none"
         ws = self.wb.create_sheet(self.names["standings"][index])
         self._title(ws, self.suffix(label("title_standings", self.lang, name=league.name)),
-                    label("note_standings" if self.settled else "note_standings_live",
-                          self.lang))
+                    self._season_note(label("note_standings" if self.settled
+                                            else "note_standings_live", self.lang)),
+                    self._note_across())
         rows_of = self.standings_of(index) if self.settled else None
         sc = self._standings_frame(ws, n, whole, self._size(rows_of))
         tab = self.tab_ranges(league, n)
@@ -294,7 +306,9 @@ class StandingsSheets(SheetWriter):
         whole = all(self.book.rules_of(lg).ruleset.rounding != "none" for lg in leagues)
         ws = self.wb.create_sheet(self.names["overall"], 0)
         self._title(ws, self.suffix(label("title_overall", self.lang)),
-                    label("note_overall" if self.settled else "note_overall_live", self.lang))
+                    self._season_note(label("note_overall" if self.settled
+                                            else "note_overall_live", self.lang)),
+                    self._note_across())
         size = self._size(self.overall_rows() if self.settled else None)
         sc = self._standings_frame(ws, n, whole, size)
         if self.settled:
