@@ -16,9 +16,14 @@ def screen(monkeypatch: pytest.MonkeyPatch) -> io.StringIO:
     """An 80-column terminal for the CLI's tables (what ``umaoka`` prints to a console)."""
     from rich.console import Console
 
-    from umaoka.addin import cli
+    from umaoka.addin.cli import game, tables, workbook
 
     out = io.StringIO()
-    monkeypatch.setattr(cli, "_console", lambda stderr=False: Console(
-        file=out, width=80, force_terminal=True, color_system=None, highlight=False))
+
+    def console(stderr: bool = False) -> Console:
+        return Console(file=out, width=80, force_terminal=True, color_system=None,
+                       highlight=False)
+
+    for module in (tables, game, workbook):  # each command group's console
+        monkeypatch.setattr(module, "_console", console)
     return out
