@@ -15,7 +15,7 @@ from decimal import Decimal
 from umaoka.engine.online.imports import read_results
 from umaoka.engine.online.rating import ratings
 from umaoka.engine.season.stats import head_to_head, player_stats
-from umaoka.engine.seating.schedule import schedule
+from umaoka.engine.seating.plan import schedule
 
 SIZES = [(16, 5, 4), (12, 3, 4), (12, 3, 3), (15, 7, 3), (20, 5, 4), (24, 7, 4),
          (32, 8, 4), (40, 10, 4), (13, 6, 4), (100, 20, 4), (400, 60, 4)]

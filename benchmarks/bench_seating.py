@@ -18,7 +18,7 @@ from __future__ import annotations
 import argparse
 import time
 
-from umaoka.engine.seating.schedule import schedule
+from umaoka.engine.seating.plan import schedule
 
 #: The sizes the docs and the tests check: the issue's five, the exact designs, and some
 #: rosters one player short of a design.

@@ -47,7 +47,7 @@ def test_one_changed_row_is_the_only_one_settled_again(monkeypatch):
     block = [list(r) for r in GOOD * 3]
     assert MJ_SETTLE(block, "mleague") == uncached(block, "mleague")
     calls = []
-    real = udfs.settle
+    real = settle_fns.settle
     monkeypatch.setattr(settle_fns, "settle", lambda *a, **k: calls.append(a[0]) or real(*a, **k))
     # the key holds the engine's settle: patched, it is a new engine; settle once to remember
     MJ_SETTLE(block, "mleague")
@@ -202,7 +202,7 @@ def test_standings_block_checks_only_the_changed_game(monkeypatch):
     want = standings_uncached(names, finals)
     assert udfs.MJ_STANDINGS(names, finals) == want
     seen = []
-    real = udfs.standings_line
+    real = standings_fns.standings_line
     monkeypatch.setattr(standings_fns, "standings_line", lambda g, i: seen.append(g) or real(g, i))
     udfs.MJ_STANDINGS(names, finals)  # a new checker is a new key: remembered from here
     seen.clear()

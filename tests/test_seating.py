@@ -12,10 +12,10 @@ from hypothesis import strategies as st
 from umaoka.engine import UmaokaError
 from umaoka.engine.seating import designs as designs_module
 from umaoka.engine.seating import draw as draw_module
-from umaoka.engine.seating import schedule as seating_module
+from umaoka.engine.seating import plan as seating_module
 from umaoka.engine.seating.designs import is_resolvable, packing, resolvable
 from umaoka.engine.seating.draw import affine_plane
-from umaoka.engine.seating.schedule import Pin, parse_avoid, parse_pins, player_names, schedule
+from umaoka.engine.seating.plan import Pin, parse_avoid, parse_pins, player_names, schedule
 
 
 @pytest.mark.parametrize("module", [seating_module, draw_module, designs_module])

@@ -13,7 +13,7 @@ from openpyxl import load_workbook
 
 from umaoka.addin.cli.app import main
 from umaoka.engine import UmaokaError
-from umaoka.engine.seating.schedule import schedule
+from umaoka.engine.seating.plan import schedule
 from umaoka.templates.book.model import Game, make_book
 from umaoka.templates.build import write_league
 from umaoka.templates.import_book import seat_into

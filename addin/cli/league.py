@@ -36,7 +36,7 @@ from umaoka.engine.online.imports import (
 )
 from umaoka.engine.online.rating import rating_history, ratings
 from umaoka.engine.season.stats import head_to_head, player_stats
-from umaoka.engine.seating.schedule import MAX_PLAYERS, parse_avoid, parse_pins, schedule
+from umaoka.engine.seating.plan import MAX_PLAYERS, parse_avoid, parse_pins, schedule
 from umaoka.templates.xlsx.io import MAX_INPUT, read_input, read_text
 
 PROG = "umaoka"

@@ -1,6 +1,6 @@
 """Seating: who sits at which table in each round.
 
-``schedule`` draws a season's or a tournament's tables (sit-outs, pairs to keep apart,
+``plan`` draws a season's or a tournament's tables (sit-outs, pairs to keep apart,
 fixed seats); ``designs`` holds the perfect and best known designs it starts from;
 ``draw`` is the search that evens out who meets whom.
 
@@ -10,7 +10,7 @@ fixed seats); ``designs`` holds the perfect and best known designs it starts fro
 (5, 'affine plane AG(2,4)')
 """
 
-from umaoka.engine.seating.schedule import (
+from umaoka.engine.seating.plan import (
     MAX_PLAYERS,
     MAX_ROUNDS,
     MAX_STEPS,

@@ -14,7 +14,7 @@ from typing import Any
 from openpyxl.utils import get_column_letter as col_letter
 
 from umaoka.engine import UmaokaError
-from umaoka.engine.seating.schedule import Schedule, Table
+from umaoka.engine.seating.plan import Schedule, Table
 from umaoka.templates.book.labels import label, seat_label
 from umaoka.templates.book.layout import HEADER_ROW
 from umaoka.templates.sheets.base import SheetWriter

@@ -11,6 +11,10 @@ is not a multiple of the table size, keeps pinned seats from a file and keeps ap
 pairs you name (teammates).
 The same players, rounds and seed always give the same schedule.
 
+One module, not two: the schedule, the rules it must keep (fixed seats, pairs kept apart,
+fair sit-outs) and its checks are read together; the search and the designs it starts
+from are modules of their own beside it.
+
 >>> s = schedule(16, rounds=5, seed=7)
 >>> s.max_meetings, s.min_meetings, s.method
 (1, 1, 'affine plane AG(2,4)')
