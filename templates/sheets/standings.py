@@ -266,7 +266,7 @@ class StandingsSheets(SheetWriter):
                 terms = "+".join(f'SUMIFS({F[s]},{P[s]},{c},{sess},"<="&$A{ROW})'
                                  for s in range(n))
                 formulas.append(RowFormula(f'=IF(OR({h}=" ",$A{ROW}=""),NA(),'
-                                           f"ROUND({terms},1))"))
+                                           f"ROUND({terms},1))", shared=False))
             # column A: the smallest session, then each next one (SMALL past the count of
             # sessions up to the row above), blank after the last
             for j in range(count):
