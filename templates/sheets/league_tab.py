@@ -69,7 +69,7 @@ class LeagueTab(SheetWriter):
         ws = wb.create_sheet(league.name)
         rows = game_rows(league, self.settled)
         first, last = FIRST_ROW, FIRST_ROW + rows - 1
-        pts = self._pts(r.rounding != "none")
+        pts = self._pts(r.rounding != "none", league)
         note = (self.settled_note(rules) if self.settled
                 else label("note_league", lang, rules=self.rules_summary(rules)))
         self._title(ws, self.suffix(label("title_league", lang, name=league.name)), note,

@@ -113,7 +113,7 @@ class StatsSheets(SheetWriter):
         for c, key in enumerate(keys, 1):
             put(ws, HEADER_ROW, c, label(f"stat_{key}", lang), st.get("header"), text=True)
         ws.row_dimensions[HEADER_ROW].height = 30
-        pts = self._pts(rules.rounding != "none")
+        pts = self._pts(rules.rounding != "none", league)
         styles = [st.get("key"), st.get("formula", "0"), st.get("formula", "0.0%"),
                   st.get("formula", "0.0%"), st.get("formula", "#,##0"),
                   st.get("result", pts), st.get("result", pts)] + [st.get("formula", "0")] * 3
