@@ -9,6 +9,9 @@
   game row, never ``#NAME?``, both as opened and after a hard recalculation
   (``calculateAll()`` through LibreOffice's UNO bridge, python3-uno; without it, a
   throw-away profile set to "always recalculate" on load); both render to PDF and PNG.
+  As opened, the places and the chart's table keep their saved values, Stats never shows
+  ``###``; a tab with platform finals (imported lobby lines) shows them, with their tenths,
+  both ways.
 """
 
 from __future__ import annotations
@@ -27,15 +30,18 @@ from xml.etree import ElementTree as ET
 
 import pytest
 from openpyxl import load_workbook
-from test_libreoffice import convert
+from test_libreoffice import _check_standings, convert
 
 from umaoka.addin.cli.app import main
-from umaoka.engine import UmaokaError
+from umaoka.engine import UmaokaError, standings
+from umaoka.engine.online.imports import read_results
 from umaoka.templates.book.labels import label
+from umaoka.templates.book.layout import league_cols
 from umaoka.templates.book.model import Game, make_book
 from umaoka.templates.book.runtime import Runtime, addin_calls, runtime
 from umaoka.templates.build import LeagueCols, build_workbook, write_league
 from umaoka.templates.demo import demo_book
+from umaoka.templates.import_book import import_into
 from umaoka.templates.settle_book import read_book, switch_runtime
 from umaoka.templates.xlsx.io import save_workbook
 from umaoka.templates.xlsx.writer import CellError, save_fast, save_value
@@ -429,7 +435,7 @@ def _check_alive(path: Path, recalculated: bool) -> None:
                 # LibreOffice 7.4 recalculates array formulas on load and keeps the saved
                 # values of the others: the hint in the block, the saved places
                 assert numbers or hinted, (r, first, rest)
-                assert blank_places or all(isinstance(v, int) for v in places), (r, places)
+                assert all(isinstance(v, int) for v in places), (r, places)
     top = [wb["Regular 2026 Standings"].cell(5, c).value for c in range(1, 5)]
     if recalculated:  # no results, no standings: an empty table, not an error wall
         assert all(v in (None, "") for v in top)
@@ -447,12 +453,21 @@ def _pdf_text(pdf: Path) -> str:
 def test_demo_is_alive_without_the_addin(tmp_path: Path) -> None:
     assert main(["demo", str(tmp_path / "demo"), "--games", "80"]) == 0
     demo = tmp_path / "demo" / "demo_league.xlsx"
-    _check_alive(as_opened(demo, "xlsx", tmp_path), recalculated=False)
+    opened = as_opened(demo, "xlsx", tmp_path)
+    _check_alive(opened, recalculated=False)
     _check_alive(hard_recalculated(demo, "xlsx", tmp_path), recalculated=True)
+    # as opened, the chart plots the saved standings (its table keeps the saved values)
+    saved, shown = load_workbook(demo, data_only=True), load_workbook(opened, data_only=True)
+    for name in ("Regular 2026 Standings", "Final 2026 Standings"):
+        table = sorted(c for c in _chart_table(saved[name])  # its points, not the criteria
+                       if not str(saved[name][c].value).startswith("="))
+        points = [saved[name][c].value for c in table]
+        assert sum(isinstance(v, (int, float)) and v != 0 for v in points) > 10, name
+        assert [shown[name][c].value for c in table] == points, name
     for way, pdf in (("opened", as_opened(demo, "pdf", tmp_path)),
                      ("recalc", hard_recalculated(demo, "pdf", tmp_path))):
         text = _pdf_text(pdf)
-        for bad in ERRORS:
+        for bad in (*ERRORS, "###"):  # ###: a number too wide, Stats' -1E9 sentinel was one
             assert bad not in text, (way, bad)
         assert HINT in text and "umaoka league workbook" in text
         assert "written for xlwings Lite" in text
@@ -470,6 +485,60 @@ def test_japanese_demo_hint(tmp_path: Path) -> None:
     assert wb.sheetnames[0] == "はじめに"
     ws = wb[book.leagues[0].name]
     assert ws.cell(5, LeagueCols(4).results[0]).value == "→ はじめに"
+
+
+#: Tenhou lobby lines whose finals have tenths (+45.3): the 4 players' totals are +101.4,
+#: +19.1, -43.4 and -77.1, which a whole-point format would show as +101, +19, -43, -77.
+LOBBY_TENTHS = ("L1002 | 19:10 | 四般南喰赤－ | Aki(+45.3) Ben(+9.1) Chie(-14.6) Dan(-39.8)\n"
+                "L1002 | 19:50 | 四般南喰赤－ | Ben(+44.1) Aki(+12.0) Dan(-17.3) Chie(-38.8)\n"
+                "L1002 | 20:30 | 四般南喰赤－ | Aki(+44.1) Chie(+10.0) Dan(-20.0) Ben(-34.1)\n")
+
+
+@needs_lo
+@pytest.mark.skipif(shutil.which("pdftotext") is None, reason="poppler-utils is not installed")
+def test_platform_finals_show_without_the_addin(tmp_path: Path) -> None:
+    # a whole-point league with one typed game, then lobby lines imported into it
+    book = make_book(["standard"], players=["Aki", "Ben", "Chie", "Dan"])
+    book.leagues[0].games.append(Game(None, 1, 1, 1, ["Aki", "Ben", "Chie", "Dan"],
+                                      [35700, 32400, 22200, 9700]))
+    result = read_results("sca20260405.log", LOBBY_TENTHS.encode())
+    path = import_into(write_league(book, tmp_path / "league.xlsx"), result).path
+    league = read_book(path).leagues[0]
+    cols = league_cols(league, 4)
+    expected = standings([(list(g.names), list(g.finals), list(g.places))
+                          for g in result.games])
+    for recalculated, xlsx in ((False, as_opened(path, "xlsx", tmp_path)),
+                               (True, hard_recalculated(path, "xlsx", tmp_path))):
+        wb = load_workbook(xlsx, data_only=True)
+        for ws in wb.worksheets:  # no #NAME? (the whole block showed it), no error at all
+            for row in ws.iter_rows():
+                for c in row:
+                    assert not (isinstance(c.value, str) and (c.value in ERRORS or c.value
+                                .startswith("Err:"))), (recalculated, ws.title, c.coordinate)
+        ws = wb["League"]
+        typed = [ws.cell(5, c).value for c in cols.results]
+        assert typed == [HINT, None, None, None]  # no add-in: the typed game waits for it
+        assert all(isinstance(ws.cell(5, c).value, int) != recalculated for c in cols.places)
+        for i, g in enumerate(result.games):
+            r = 6 + i
+            assert [ws.cell(r, c).value for c in cols.results] == [float(f) for f in g.finals]
+            assert tuple(ws.cell(r, c).value for c in cols.places) == g.places
+            assert ws.cell(r, cols.check).value == "By platform"
+        if recalculated:  # LibreOffice's own standings: the platform games alone
+            _check_standings(wb["League Standings"], expected)
+    # what is printed: every final with its tenths, in the tab and in the standings
+    for way, pdf in (("opened", as_opened(path, "pdf", tmp_path)),
+                     ("recalc", hard_recalculated(path, "pdf", tmp_path))):
+        text = _pdf_text(pdf)
+        for bad in (*ERRORS, "###"):
+            assert bad not in text, (way, bad)
+        for g in result.games:  # the platform block, then the same finals as Final scores
+            finals = r"\s+".join(re.escape(f"{f:+.1f}") for f in g.finals)
+            assert len(re.findall(finals, text)) == 2, (way, finals)
+        if way == "recalc":
+            for p in expected:
+                assert re.search(rf"{re.escape(p.name)}\s+3\s+{re.escape(f'{p.total:+.1f}')}\s",
+                                 text), (way, p.name, p.total)
 
 
 # ------------------------------------------------------------------------------------------------

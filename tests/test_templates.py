@@ -86,7 +86,9 @@ def test_league_tab(two_leagues: Path) -> None:
     assert ws.protection.sheet and not ws.protection.password
     assert ws["E5"].protection.locked is False and ws["S5"].protection.locked is True
     assert ws["S5"].number_format == "+0.0;-0.0;0.0"
-    assert load_workbook(two_leagues)["Summer 2026"]["S5"].number_format == "+0;-0;0"
+    # whole points: whole numbers as they are, a platform's tenths shown (+45.3, not +45)
+    summer = load_workbook(two_leagues)["Summer 2026"]
+    assert summer["S5"].number_format == "+General;-General;General"
     assert ws.page_setup.orientation == "landscape"
     assert ws.sheet_properties.pageSetUpPr.fitToPage
     assert ws.print_title_rows == "$3:$4"

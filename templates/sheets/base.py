@@ -198,8 +198,13 @@ class SheetWriter:
     def _widths(self, ws: Worksheet, widths: dict[int, float]) -> None:
         set_widths(ws, widths)
 
-    def _pts(self, whole: bool) -> str:
-        return points_format(whole)
+    def _pts(self, whole: bool, league: League | None = None) -> str:
+        """The points format of a sheet of ``league`` (None: of several leagues). A tab with
+        platform finals (tenths, +45.3) shows one decimal throughout, as the platform does,
+        also under a whole-point ruleset (whose finals otherwise show as whole numbers)."""
+        platform = (league.given if league is not None
+                    else any(lg.given for lg in self.book.leagues))
+        return points_format(whole and not platform)
 
 
 def _placed(place: Any) -> bool:

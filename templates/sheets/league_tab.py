@@ -42,16 +42,23 @@ class LeagueTab(SheetWriter):
         played = "+".join(f'({c}{first}:{c}{last}<>"")' for c in sc)
         hint = label("hint", self.lang).replace('"', '""')
         first_col = f"COLUMN({res[0]}{first}:{res[-1]}{last})=COLUMN(${res[0]}${first})"
-        formula = f'IFERROR({call},IF({first_col},IF({played},"{hint}",""),""))'
-        if cols.given:
-            # rows settled by a platform keep its finals (every seat's, else a message)
-            g = [col_letter(c) for c in cols.given_cols]
-            count = "+".join(f"ISNUMBER({c}{first}:{c}{last})" for c in g)
-            typed = "+".join(f'({c}{first}:{c}{last}<>"")' for c in g)
-            missing = label("given_missing", self.lang).replace('"', '""')
-            formula = (f"IF(({count})={cols.n},{g[0]}{first}:{g[-1]}{last},"
-                       f'IF(({typed})>0,IF({first_col},"{missing}",""),{formula}))')
-        return formula
+        fallback = f'IF({first_col},IF({played},"{hint}",""),"")'
+        if not cols.given:
+            return f"IFERROR({call},{fallback})"
+        # rows settled by a platform keep its finals (every seat's, else a message). The
+        # IFERROR wraps the whole choice, its fallback the same choice without the call:
+        # LibreOffice turns IF(cond,finals,IFERROR(unknown call,...)) into #NAME? for the
+        # whole block, while the platform finals need no add-in to show
+        g = [col_letter(c) for c in cols.given_cols]
+        count = "+".join(f"ISNUMBER({c}{first}:{c}{last})" for c in g)
+        typed = "+".join(f'({c}{first}:{c}{last}<>"")' for c in g)
+        missing = label("given_missing", self.lang).replace('"', '""')
+
+        def choice(rest: str) -> str:
+            return (f"IF(({count})={cols.n},{g[0]}{first}:{g[-1]}{last},"
+                    f'IF(({typed})>0,IF({first_col},"{missing}",""),{rest}))')
+
+        return f"IFERROR({choice(call)},{choice(fallback)})"
 
     def league_sheet(self, index: int, league: League) -> None:
         wb, st, lang = self.wb, self.st, self.lang
@@ -62,7 +69,7 @@ class LeagueTab(SheetWriter):
         ws = wb.create_sheet(league.name)
         rows = game_rows(league, self.settled)
         first, last = FIRST_ROW, FIRST_ROW + rows - 1
-        pts = self._pts(r.rounding != "none")
+        pts = self._pts(r.rounding != "none", league)
         note = (self.settled_note(rules) if self.settled
                 else label("note_league", lang, rules=self.rules_summary(rules)))
         self._title(ws, self.suffix(label("title_league", lang, name=league.name)), note,
@@ -319,7 +326,7 @@ class LeagueTab(SheetWriter):
                 place = (f"IF(COUNT(${gv[0]}{row}:${gv[-1]}{row})={n},"
                          f'1+COUNTIF(${gv[0]}{row}:${gv[-1]}{row},">"&{gv[s]}{row})'
                          f"{earlier},{place})")
-            places.append(RowFormula(f'=IF(ISNUMBER({res[s]}{row}),{place},"")'))
+            places.append(RowFormula(f'=IF(ISNUMBER({res[s]}{row}),{place},"")', shared=False))
         last = RowFormula(f"=IF(ISNUMBER({plc[0]}{row}),MAX({plc[0]}{row}:{plc[-1]}{row}),0)")
         return RowFormula("=" + check), places, last
 

@@ -39,7 +39,7 @@ class StandingsSheets(SheetWriter):
         return self.roster if rows is None else max(len(rows), 1)
 
     def _standings_frame(self, ws: Worksheet, n: int, whole: bool,
-                         size: int | None = None) -> StandCols:
+                         size: int | None = None, league: League | None = None) -> StandCols:
         st, lang = self.st, self.lang
         sc = StandCols(n)
         headers = [label("rank", lang), label("player", lang), label("games", lang),
@@ -58,7 +58,7 @@ class StandingsSheets(SheetWriter):
         widths[sc.last_avoid] = 10
         self._widths(ws, widths)
         ws.freeze_panes = f"C{HEADER_ROW + 1}"
-        pts = self._pts(whole)
+        pts = self._pts(whole, league)
         total_col = col_letter(4)
         first, last = HEADER_ROW + 1, HEADER_ROW + (size or self.roster)
         ws.conditional_formatting.add(f"{total_col}{first}:{col_letter(5)}{last}", CellIsRule(
@@ -194,7 +194,7 @@ class StandingsSheets(SheetWriter):
                                             else "note_standings_live", self.lang)),
                     self._note_across())
         rows_of = self.standings_of(index) if self.settled else None
-        sc = self._standings_frame(ws, n, whole, self._size(rows_of))
+        sc = self._standings_frame(ws, n, whole, self._size(rows_of), league)
         tab = self.tab_ranges(league, n)
         P, F, PL, CH, LAST = tab.players, tab.results, tab.places, tab.chips, tab.last
 
@@ -278,7 +278,7 @@ class StandingsSheets(SheetWriter):
                 terms = "+".join(f'SUMIFS({F[s]},{P[s]},{c},{sess},"<="&$A{ROW})'
                                  for s in range(n))
                 formulas.append(RowFormula(f'=IF(OR({h}=" ",$A{ROW}=""),NA(),'
-                                           f"ROUND({terms},1))"))
+                                           f"ROUND({terms},1))", shared=False))
             # column A: the smallest session, then each next one (SMALL past the count of
             # sessions up to the row above), blank after the last
             for j in range(count):

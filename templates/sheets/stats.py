@@ -3,11 +3,12 @@ score), best and worst game per player, in the order of the league's standings.
 
 In the template the figures are native formulas over the league tab, with saved values:
 COUNTIFS/SUMIFS for the rates and the average, and for best and worst one legacy array
-formula per cell, ``{=MAX(IF(ISNUMBER(places)*(players=name),finals,-1E9), ...)}``
-(Excel 2010 has no MAXIFS; this form needs neither MAXIFS nor AGGREGATE, and LibreOffice
-computes it too). Bust rate and average raw count only games with raw scores (rows
-settled by a platform without them are left out). The settled copy holds the engine's
-values (:func:`umaoka.engine.season.stats.player_stats`) and adds the longest streaks.
+formula per cell, ``{=MAX(IF(ISNUMBER(places)*(players=name),finals,-1E9), ...)}``, blank
+when none of the player's finals is a number (Excel 2010 has no MAXIFS; this form needs
+neither MAXIFS nor AGGREGATE, and LibreOffice computes it too). Bust rate and average raw
+count only games with raw scores (rows settled by a platform without them are left out).
+The settled copy holds the engine's values
+(:func:`umaoka.engine.season.stats.player_stats`) and adds the longest streaks.
 """
 
 from __future__ import annotations
@@ -33,7 +34,7 @@ from umaoka.templates.xlsx.writer import save_value
 #: copy adds three streaks; the template a hidden helper (games with raw scores).
 _KEYS = ("player", "games", "top_two_rate", "bust_rate", "average_raw", "best", "worst")
 _STREAKS = ("top_streak", "top_two_streak", "no_last_streak")
-#: Sentinels of best and worst for slots without games (never shown: the cell is blank).
+#: Sentinels of best and worst, never shown (without a number the cell is blank).
 _FAR = "1E9"
 
 
@@ -87,8 +88,8 @@ def template_values(names: Sequence[str], lv: LeagueValues, scores: Sequence[Seq
                                                            [0, 0, 0, 0, Decimal(0), []])
         rows.append([games, top2 / games if games else "",
                      busts / raw if raw else "", float(raw_sum / raw) if raw else "",
-                     num(max(finals)) if finals else -10**9,
-                     num(min(finals)) if finals else 10**9, raw])
+                     num(max(finals)) if finals else "",
+                     num(min(finals)) if finals else "", raw])
     return rows
 
 
@@ -112,7 +113,7 @@ class StatsSheets(SheetWriter):
         for c, key in enumerate(keys, 1):
             put(ws, HEADER_ROW, c, label(f"stat_{key}", lang), st.get("header"), text=True)
         ws.row_dimensions[HEADER_ROW].height = 30
-        pts = self._pts(rules.rounding != "none")
+        pts = self._pts(rules.rounding != "none", league)
         styles = [st.get("key"), st.get("formula", "0"), st.get("formula", "0.0%"),
                   st.get("formula", "0.0%"), st.get("formula", "#,##0"),
                   st.get("result", pts), st.get("result", pts)] + [st.get("formula", "0")] * 3
@@ -180,12 +181,17 @@ class StatsSheets(SheetWriter):
             for c, value in zip((2, 3, 4, 5), v[:4]):
                 save_value(ws, row, c, value)
             save_value(ws, row, helper, v[6] if names[k] != "" else 0)
+            # blank, not the sentinel, when none of the player's finals is a number (as
+            # LibreOffice shows it with the functions off: -1E9 filled the cell with ###)
+            found = ",".join(f'IF(ISNUMBER({PL[s]})*({P[s]}={x}),{F[s]},"")'
+                             for s in range(n))
             for c, (fn, far, value) in ((6, ("MAX", f"-{_FAR}", v[4])),
                                         (7, ("MIN", _FAR, v[5]))):
                 parts = ",".join(f"IF(ISNUMBER({PL[s]})*({P[s]}={x}),{F[s]},{far})"
                                  for s in range(n))
                 put(ws, row, c, None, styles[c - 1])
                 ws[f"{col_letter(c)}{row}"] = ArrayFormula(
-                    f"{col_letter(c)}{row}", f'=IF({x}="","",{fn}({parts}))')
+                    f"{col_letter(c)}{row}",
+                    f'=IF({x}="","",IF(COUNT({found})=0,"",{fn}({parts})))')
                 save_value(ws, row, c, "" if names[k] == "" else value)
         ws.column_dimensions[col_letter(helper)].hidden = True

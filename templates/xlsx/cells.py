@@ -37,17 +37,22 @@ class RowFormula:
     '=SUM(E12:H12)'
     """
 
-    __slots__ = ("parts",)
+    __slots__ = ("parts", "shared")
 
-    def __init__(self, text: str) -> None:
+    def __init__(self, text: str, shared: bool = True) -> None:
         self.parts = tuple(text.split(ROW))
+        #: written as Excel's shared formulas (one text for a run of rows), or each cell in
+        #: full: LibreOffice recalculates a shared run on load when it depends on an array
+        #: formula, where it keeps a full formula's saved value
+        self.shared = shared
 
     def at(self, row: int) -> str:
         """The formula's text in ``row``."""
         return str(row).join(self.parts)
 
     def __repr__(self) -> str:
-        return f"RowFormula({'{row}'.join(self.parts)!r})"
+        shared = "" if self.shared else ", shared=False"
+        return f"RowFormula({'{row}'.join(self.parts)!r}{shared})"
 
 
 #: A compact cell's data type follows from its value's type (see :func:`kind_of`).

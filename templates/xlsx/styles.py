@@ -246,7 +246,15 @@ def num(value: Any) -> Any:
 
 
 def points_format(whole: bool) -> str:
-    return "+0;-0;0" if whole else "+0.0;-0.0;0.0"
+    """The number format of points: one decimal for rulesets that keep tenths; signed
+    General for whole-point rulesets, so their finals show as whole numbers and a final
+    that has decimals (a platform's +45.3, half of +45 carried) shows them instead of
+    being rounded on screen ("+0" showed +45.3 as +45).
+
+    >>> points_format(True), points_format(False)
+    ('+General;-General;General', '+0.0;-0.0;0.0')
+    """
+    return "+General;-General;General" if whole else "+0.0;-0.0;0.0"
 
 
 

@@ -146,7 +146,7 @@ class _Shared:
         runs: dict[int, list[list[Any]]] = {}  # column -> [formula, first row, last row]
         for row in sorted(rows):
             for col, value in enumerate(rows[row][0]):
-                if type(value) is RowFormula:
+                if type(value) is RowFormula and value.shared:
                     col_runs = runs.setdefault(col, [])
                     last = col_runs[-1] if col_runs else None
                     if last is not None and last[0] is value and last[2] == row - 1:
