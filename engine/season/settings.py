@@ -69,6 +69,13 @@ STAGE_SETTINGS: dict[str, str] = {
     "absent_result": "The absent player's final score when substitutes = fixed (default -30).",
 }
 
+#: The stage settings a table of stages gives per stage, in its column order after the
+#: stage's name, ruleset, advance and carry (the Season sheet's stage rows, MJ_SEASON's
+#: ``stages`` range); a blank cell there is the season's value. The ruleset is the
+#: stage's league tab's, so it is not among them.
+STAGE_TABLE: tuple[str, ...] = ("carry_rounding", "min_games", "ranking", "tie_breaks",
+                                "game_caps", "chip_value", "substitutes", "absent_result")
+
 #: Settings of a stage only.
 STAGE_ONLY: dict[str, str] = {
     "name": "The stage's name, e.g. Regular season.",

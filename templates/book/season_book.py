@@ -16,8 +16,20 @@ from umaoka.engine import UmaokaError
 from umaoka.engine.errors import excerpt
 from umaoka.engine.season.gamelog import MAX_CHIPS, SEATS, GameRecord, given_final
 from umaoka.engine.season.ranking import DEFAULT_TIE_BREAKS, RANKINGS
-from umaoka.engine.season.settings import SEASON_ONLY, STAGE_SETTINGS, season_settings
-from umaoka.engine.season.stages import Season, SeasonResult, SettledGames, run_season
+from umaoka.engine.season.settings import (
+    SEASON_ONLY,
+    STAGE_SETTINGS,
+    STAGE_TABLE,
+    season_settings,
+)
+from umaoka.engine.season.stages import (
+    Season,
+    SeasonResult,
+    SettledGames,
+    Stage,
+    carry_rounding_of,
+    run_season,
+)
 from umaoka.engine.season.substitutes import SUBSTITUTES
 from umaoka.templates.book.model import Book, Game, League
 
@@ -72,11 +84,14 @@ def setting_help(key: str, lang: str) -> str:
 
 @dataclass
 class StageRow:
-    """One row of the Season sheet's stage table: a league tab, who advances, the carry."""
+    """One row of the Season sheet's stage table: a league tab, who advances, the carry,
+    and the stage's own settings (:data:`STAGE_TABLE` keys; a key left out or blank is the
+    season's value from the settings table)."""
 
     name: str
     advance: Any = None
     carry: Any = None
+    settings: dict[str, Any] = field(default_factory=dict)
 
 
 @dataclass
@@ -96,25 +111,47 @@ def default_spec(book: Book, name: str | None = None) -> SeasonSpec:
     return spec
 
 
+def _sheet_values(season: Season, st: Stage) -> dict[str, Any]:
+    """A stage's settings as the Season sheet writes them (text where a number cell would
+    be read otherwise)."""
+    return {
+        "min_games": st.min_games, "ranking": st.ranking,
+        "tie_breaks": ", ".join(st.tie_breaks), "substitutes": st.substitutes,
+        # 0 as text: desktop Excel sends an empty cell as the number 0, so MJ_SEASON
+        # refuses a 0 there (docs/excel.md)
+        "absent_result": _plain(st.absent_result) or "0",
+        "chip_value": _plain(st.chip_value),
+        "game_caps": st.game_caps.text() if st.game_caps else "",
+        "carry_rounding": st.carry_rounding or "",
+    }
+
+
 def spec_from_season(season: Season, book: Book) -> SeasonSpec:
     """The Season sheet for a season file (``umaoka new --season``); its stages must be
-    the book's league tabs (they are made from it)."""
-    first = season.stages[0]
-    caps = first.game_caps.text() if first.game_caps else ""
-    settings = dict(SETTINGS, name=season.name, competition=season.competition,
-                    min_games=first.min_games, ranking=first.ranking,
-                    tie_breaks=", ".join(first.tie_breaks), substitutes=first.substitutes,
-                    # 0 as text: desktop Excel sends an empty cell as the number 0, so
-                    # MJ_SEASON refuses a 0 there (docs/excel.md)
-                    absent_result=_plain(first.absent_result) or "0",
-                    chip_value=_plain(first.chip_value), game_caps=caps,
-                    carry_rounding=next((st.carry_rounding for st in season.stages
-                                         if st.carry_rounding), ""))
+    the book's league tabs (they are made from it). The settings table holds the first
+    stage's settings (the carry rounding: the first stage's that carries in with one);
+    a stage row gives each setting in which its stage differs."""
+    sheet = [_sheet_values(season, st) for st in season.stages]
+    common = dict(sheet[0], carry_rounding=next((v["carry_rounding"] for v in sheet
+                                                 if v["carry_rounding"]), ""))
+    settings = dict(SETTINGS, name=season.name, competition=season.competition, **common)
     rows = []
-    for i, st in enumerate(season.stages):
+    for i, (st, values) in enumerate(zip(season.stages, sheet)):
         carry = None if i == 0 else {1: "full", 0: "zero"}.get(
             st.carry, "half" if str(st.carry) == "0.5" else _plain(st.carry))
-        rows.append(StageRow(st.name, st.advance, carry))
+        own = {}
+        for key in STAGE_TABLE:
+            if values[key] == common[key] or (key == "carry_rounding" and i == 0):
+                continue  # (nothing is carried into the first stage)
+            value = values[key]
+            if key == "carry_rounding" and not value:  # the default, by its name
+                value = carry_rounding_of(None, st.ruleset)
+            elif key == "game_caps" and not value:
+                value = "none"
+            elif value == 0:  # a blank stage cell is the season's value; "0" is 0
+                value = "0"
+            own[key] = value
+        rows.append(StageRow(st.name, st.advance, carry, own))
     return SeasonSpec(rows, settings)
 
 
@@ -127,6 +164,24 @@ def _plain(value: Any) -> Any:
 
 def _blank(value: Any) -> bool:
     return value is None or (isinstance(value, str) and not value.strip())
+
+
+def unset(value: Any) -> bool:
+    """Whether a stage row's setting cell leaves the season's value: blank, or the number
+    0 (how desktop Excel sends an empty cell to MJ_SEASON; a 0 of the stage's own is
+    typed as text, "0", which the stage columns' text format does)."""
+    return _blank(value) or (type(value) in (int, float) and value == 0)
+
+
+def stage_setting(spec: SeasonSpec, name: str, key: str) -> Any:
+    """Setting ``key`` of stage ``name`` as the Season sheet gives it: its stage row's
+    cell (the first row of that name), else the settings table's; what the sheet's
+    helper formulas (chip value, game caps, min_games) read."""
+    row = next((s for s in spec.stages if not _blank(s.name)
+                and str(s.name).strip().casefold() == name.strip().casefold()), None)
+    if row is not None and not unset(row.settings.get(key)):
+        return row.settings[key]
+    return spec.settings.get(key)
 
 
 def season_of(book: Book) -> Season:
@@ -146,6 +201,8 @@ def season_of(book: Book) -> Season:
             stage["advance"] = row.advance
         if stages or not _blank(row.carry):
             stage["carry"] = "zero" if _blank(row.carry) else row.carry
+        stage.update({k: v for k, v in row.settings.items()
+                      if k in STAGE_TABLE and not unset(v)})
         stages.append(stage)
     if not stages:
         raise UmaokaError("Season sheet: no stage is listed; write the league tabs of the "
