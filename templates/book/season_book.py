@@ -128,12 +128,14 @@ def _sheet_values(season: Season, st: Stage) -> dict[str, Any]:
 
 def spec_from_season(season: Season, book: Book) -> SeasonSpec:
     """The Season sheet for a season file (``umaoka new --season``); its stages must be
-    the book's league tabs (they are made from it). The settings table holds the first
-    stage's settings (the carry rounding: the first stage's that carries in with one);
-    a stage row gives each setting in which its stage differs."""
+    the book's league tabs (they are made from it). The settings table holds, for each
+    setting, the value most stages share (a tie: the default, else the earlier stage's;
+    the carry rounding of the stages after the first, as nothing is carried into the
+    first); a stage row gives each setting in which its stage differs."""
     sheet = [_sheet_values(season, st) for st in season.stages]
-    common = dict(sheet[0], carry_rounding=next((v["carry_rounding"] for v in sheet
-                                                 if v["carry_rounding"]), ""))
+    common = {key: _shared([v[key] for v in (sheet[1:] if key == "carry_rounding"
+                                             and len(sheet) > 1 else sheet)], SETTINGS[key])
+              for key in STAGE_TABLE}
     settings = dict(SETTINGS, name=season.name, competition=season.competition, **common)
     rows = []
     for i, (st, values) in enumerate(zip(season.stages, sheet)):
@@ -153,6 +155,14 @@ def spec_from_season(season: Season, book: Book) -> SeasonSpec:
             own[key] = value
         rows.append(StageRow(st.name, st.advance, carry, own))
     return SeasonSpec(rows, settings)
+
+
+def _shared(values: list[Any], default: Any) -> Any:
+    """The value most of ``values`` hold; a tie goes to ``default``, else the earliest."""
+    counts = {v: values.count(v) for v in values}
+    most = max(counts.values())
+    return default if counts.get(default) == most else next(
+        v for v in values if counts[v] == most)
 
 
 def _plain(value: Any) -> Any:
