@@ -187,6 +187,20 @@ def test_every_view_gives_the_same_stage_standings(tmp_path: Path,
     values = load_workbook(src, data_only=True)
     assert values["Spring 2026"].cell(8, cols.check).value == "Over game cap: Ben"
     assert values["Final"].cell(5, cols.check).value == "OK"
+    for sr in engine.stages:
+        assert _tab_totals(values[f"{sr.stage.name} Standings"]) == {
+            p.name: p.stage_total for p in sr.players}
+
+
+def _tab_totals(ws: Any, value: Any = None) -> dict[str, D]:
+    """A league tab's standings: player -> Total (``value``: a cell's value by its
+    address, e.g. pycel's; default the sheet's saved values)."""
+    get = value or (lambda ref: ws[ref].value)
+    out, r = {}, 5
+    while get(f"B{r}") not in (None, ""):
+        out[get(f"B{r}")] = D(str(get(f"D{r}")))
+        r += 1
+    return out
 
 
 def _live(src: Path) -> tuple[list[list[list[Any]]], dict[str, Any]]:
@@ -204,7 +218,11 @@ def _live(src: Path) -> tuple[list[list[list[Any]]], dict[str, Any]]:
         live.MODE["now"] = "on"
         xl = ExcelCompiler(filename=str(src), plugins=[plugin])
         tables = [live._table(xl, h, 15) for h in live._headers(src)]
-        cells = {ref: xl.evaluate(ref) for ref in (
+        cells: dict[str, Any] = {}
+        for stage in STAGES:  # each tab's standings, chips at its stage's value
+            sheet = f"'{stage} Standings'!"
+            cells[stage] = _tab_totals(None, lambda ref, s=sheet: xl.evaluate(s + ref))
+        cells |= {ref: xl.evaluate(ref) for ref in (
             "Season!N5", "Season!O5", "Season!P5", "Season!N6", "Season!O6", "Season!P6",
             f"'Spring 2026'!{check}8", f"'Spring 2026'!{check}7", f"Final!{check}5")}
     return tables, cells
@@ -222,6 +240,8 @@ def test_the_live_workbook_ranks_each_stage_by_its_settings(tmp_path: Path) -> N
     assert cells[f"'Spring 2026'!{check}8"] == "Over game cap: Ben"
     assert cells[f"'Spring 2026'!{check}7"] == "OK"
     assert cells[f"Final!{check}5"] == "OK"
+    for sr in engine.stages:
+        assert cells[sr.stage.name] == {p.name: p.stage_total for p in sr.players}
 
 
 def test_a_stage_setting_typed_on_the_season_sheet(tmp_path: Path) -> None:
