@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import datetime as dt
 import re
+import shutil
 from decimal import Decimal as D
 from pathlib import Path
 from typing import Any
@@ -27,6 +28,8 @@ from test_officejs import call
 
 from umaoka.addin.cli.app import main
 from umaoka.addin.cli.season import game_rows, load_season
+from umaoka.engine import settle
+from umaoka.engine.resolve import ruleset
 from umaoka.engine.season.settings import STAGE_SETTINGS, STAGE_TABLE
 from umaoka.engine.season.stages import SeasonResult, run_season
 from umaoka.templates.book.model import Game
@@ -315,3 +318,37 @@ def test_umaoka_add_season_writes_each_stage_its_settings(tmp_path: Path) -> Non
     spring, final = read_book(src).season.stages
     assert spring.settings["min_games"] == "3" and final.settings == {}
     assert isinstance(spring, StageRow)
+
+
+@pytest.mark.skipif(shutil.which("soffice") is None and shutil.which("libreoffice") is None,
+                    reason="LibreOffice (soffice) is not installed")
+def test_libreoffice_keeps_each_stage_its_settings(tmp_path: Path) -> None:
+    """Without umaoka's functions (LibreOffice, hard recalculation): the Season sheet's
+    helper cells, the check columns and the tabs' standings keep each stage's settings
+    (the saved values), and the Season standings keep the engine's tables."""
+    from test_alive import hard_recalculated
+
+    src = _league(tmp_path)
+    engine = _engine(tmp_path)
+    # MJ_SETTLE's results as values (what Excel shows; LibreOffice has no MJ_SETTLE)
+    wb = load_workbook(src)
+    rules = ruleset("mleague")
+    for stage, games in zip(STAGES, (SPRING, FINAL)):
+        for i, (_, scores, _) in enumerate(games):
+            final = settle(scores, rules).final
+            for seat, c in enumerate(LeagueCols(4, chips=True).results):
+                wb[stage].cell(5 + i, c).value = float(final[seat])
+    wb.save(tmp_path / "filled.xlsx")
+    back = load_workbook(hard_recalculated(tmp_path / "filled.xlsx", "xlsx", tmp_path),
+                         data_only=True)
+    assert [[back["Season"].cell(r, c).value for c in (14, 15, 16)] for r in (5, 6)] == [
+        [3, 2, 3], [0, 0, 0]]
+    check = LeagueCols(4, chips=True).check
+    assert [back["Spring 2026"].cell(r, check).value for r in range(5, 9)] == [
+        "OK", "OK", "OK", "Over game cap: Ben"]
+    assert back["Final"].cell(5, check).value == "OK"
+    for sr in engine.stages:
+        assert _tab_totals(back[f"{sr.stage.name} Standings"]) == {
+            p.name: p.stage_total for p in sr.players}
+    assert [_sheet_lines(t) for t in _tables(back["Season standings"])] == [
+        _lines(sr) for sr in engine.stages]
