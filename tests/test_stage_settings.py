@@ -262,7 +262,7 @@ def test_a_stage_setting_typed_on_the_season_sheet(tmp_path: Path) -> None:
     book.season.stages[1].settings["min_games"] = "0"
     assert season_result(book).stages[1].stage.min_games == 0
     book.season.stages[1].settings["ranking"] = "wins"
-    with pytest.raises(Exception, match="^Season sheet: .*ranking"):
+    with pytest.raises(Exception, match='^Season sheet: stage Final: ranking cannot be "wins"'):
         season_result(book)
 
 
@@ -307,6 +307,10 @@ def test_older_workbooks_and_formulas_read_as_before(tmp_path: Path) -> None:
                  [[""] * 6], "Final", "players", rows(SPRING), "mleague", rows(FINAL),
                  "mleague")
     assert all(r[0] != "" for r in final[1:] if r[1] in PLAYERS)
+    wide[1][6] = "wins"  # the Final's ranking: one sentence naming the stage
+    with pytest.raises(Exception, match='stage Final: ranking cannot be "wins"'):
+        call("MJ_SEASON", wide, settings, [[p, ""] for p in sorted(PLAYERS)], [[""] * 6],
+             "Final", "players", rows(SPRING), "mleague", rows(FINAL), "mleague")
 
 
 def test_umaoka_add_season_writes_each_stage_its_settings(tmp_path: Path) -> None:

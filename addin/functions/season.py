@@ -31,7 +31,7 @@ from umaoka.engine import (
 from umaoka.engine.errors import excerpt
 from umaoka.engine.season.gamelog import game_record
 from umaoka.engine.season.ranking import standing_rows
-from umaoka.engine.season.settings import STAGE_TABLE, season_settings
+from umaoka.engine.season.settings import STAGE_TABLE, check_stage_table, season_settings
 from umaoka.engine.season.stages import SettledGames, run_season
 
 # ------------------------------------------------------------------------------------------------
@@ -316,6 +316,7 @@ def _season_run(stages: Cells, settings: Cells, players: Cells, penalties: Cells
     for r in roster:
         if len(r) > 1 and not _is_blank(r[1]):
             teams.setdefault(str(r[1]).strip(), []).append(str(r[0]).strip())
+    check_stage_table(specs)  # a stage row's own setting: named with its stage
     season = season_settings({**values, "stages": specs, "teams": teams,
                               "players": [str(r[0]).strip() for r in roster]})
     records: list[Any] = []

@@ -207,6 +207,23 @@ def _setting(key: str, value: Any) -> Any:
     return _text(key, value)
 
 
+def check_stage_table(stages: list[Mapping[str, Any]]) -> None:
+    """The stage settings of a table of stages (:data:`STAGE_TABLE` keys of each stage,
+    with its ``name``), checked one by one: a bad one is one sentence naming its stage.
+
+    >>> check_stage_table([{"name": "Final", "ranking": "wins"}])
+    Traceback (most recent call last):
+    umaoka.engine.errors.UmaokaError: stage Final: ranking cannot be "wins"; ...
+    """
+    for st in stages:
+        for key in STAGE_TABLE:
+            if key in st:
+                try:
+                    _setting(key, st[key])
+                except UmaokaError as e:
+                    raise UmaokaError(f"stage {st.get('name')}: {e}") from None
+
+
 def _text(key: str, value: Any) -> str:
     """A name as text: a JSON null is blank, a list or an object is refused (never shown
     as "None" or "['R']")."""

@@ -20,6 +20,7 @@ from umaoka.engine.season.settings import (
     SEASON_ONLY,
     STAGE_SETTINGS,
     STAGE_TABLE,
+    check_stage_table,
     season_settings,
 )
 from umaoka.engine.season.stages import (
@@ -225,6 +226,7 @@ def season_of(book: Book) -> Season:
         if team:
             teams.setdefault(team, []).append(player)
     try:
+        check_stage_table(stages)  # a stage row's own setting: named with its stage
         return season_settings({**values, "stages": stages, "teams": teams,
                                 "players": list(book.players)})
     except UmaokaError as e:
