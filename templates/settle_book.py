@@ -21,6 +21,7 @@ from openpyxl.utils.datetime import from_excel
 
 from umaoka.engine import FIELDS, PRESETS, PlayerStanding, UmaokaError, __version__, ruleset
 from umaoka.engine.batch import paused_gc
+from umaoka.engine.season.settings import STAGE_TABLE
 from umaoka.engine.season.stages import SeasonResult
 from umaoka.templates.book.labels import LANGS
 from umaoka.templates.book.layout import league_cols
@@ -137,15 +138,20 @@ def read_season_sheets(wb: Any, entries: dict[str, list[list[Any]]], book: Book,
         ws = _sheet(wb, str(row[1]), path)
         first, count, top = (_layout_int(row, i, path) for i in (2, 3, 4))
         stages = []
-        for number, v in sorted(_SheetRows(ws, first, 4, 1000, 0, MAX_LEAGUES).read().items()):
+        # the stage's own settings follow its carry (an older workbook has none there)
+        width = 4 + len(STAGE_TABLE)
+        for number, v in sorted(_SheetRows(ws, first, width, 1000, 0,
+                                           MAX_LEAGUES).read().items()):
             if number >= first + count:
                 break
-            name, _rules, advance, carry = v
-            if any(isinstance(x, _Formula) for x in (name, advance, carry)):
+            name, _rules, advance, carry, *own = v
+            if any(isinstance(x, _Formula) for x in (name, advance, carry, *own)):
                 raise UmaokaError(f"{ws.title} row {number} holds a formula; enter plain "
                                   "values for the stages.")
             if name is not None:
-                stages.append(StageRow(str(name).strip(), advance, carry))
+                stages.append(StageRow(str(name).strip(), advance, carry,
+                                       {k: x for k, x in zip(STAGE_TABLE, own)
+                                        if x is not None}))
         settings = {}
         for number, v in _plain_rows(ws, top, 2, 100):
             if number >= top + len(SETTINGS):

@@ -129,7 +129,7 @@ def test_the_season_doc_example_on_the_demo_workbook(tmp_path: Any) -> None:
     def cells(sheet: str, rng: str) -> list[list[Any]]:
         return [[_excel(c.value) for c in row] for row in wb[sheet][rng]]
 
-    args = [cells("Season", "A5:D6"), cells("Season", "A10:B18"), cells("Players", "A5:B40"),
+    args = [cells("Season", "A5:L6"), cells("Season", "A10:B19"), cells("Players", "A5:B40"),
             cells("Penalties", "A5:F104")]
     for sr in result.stages:
         got = call("MJ_SEASON", *args, sr.stage.name, "players", cells(regular, "E5:Y200"),

@@ -117,7 +117,11 @@ def test_formula_terms_read_the_season_and_penalties_sheets(tmp_path: Path) -> N
                 if isinstance(c.value, str) and "SUMIFS" in c.value and "Penalties" in c.value]
     assert len(formulas) == 1
     f = formulas[0]
-    assert "IFERROR(--'Season'!$B$" in f and '"="&"Regular"' in f
+    # the chips count at the stage's chip value: the Season sheet's helper cell of this tab
+    # (its stage row's chip_value, else the settings table's)
+    assert "+'Season'!$O$5*(" in f and '"="&"Regular"' in f
+    helper = load_workbook(src)["Season"]["O5"].value
+    assert "$J$5:$J$" in helper and '"Regular"' in helper and "$B$" in helper
     assert f.count("'Penalties'!$E$5:$E$") == 2  # this stage, and blank stages (one stage)
 
 

@@ -31,7 +31,7 @@ from umaoka.engine import (
 from umaoka.engine.errors import excerpt
 from umaoka.engine.season.gamelog import game_record
 from umaoka.engine.season.ranking import standing_rows
-from umaoka.engine.season.settings import season_settings
+from umaoka.engine.season.settings import STAGE_TABLE, check_stage_table, season_settings
 from umaoka.engine.season.stages import SettledGames, run_season
 
 # ------------------------------------------------------------------------------------------------
@@ -42,11 +42,14 @@ _PENALTY_KEYS = ("date", "stage", "player", "team", "points", "reason")
 
 
 def _season_stages(stages: Cells) -> list[dict[str, Any]]:
-    """The Season sheet's stage rows (stage, ruleset shown, advance, carry) as the engine's
-    stage settings; blank rows are skipped."""
+    """The Season sheet's stage rows (stage, ruleset shown, advance, carry, then the
+    stage's own settings in :data:`STAGE_TABLE` order, where a range has those columns)
+    as the engine's stage settings; blank rows are skipped, and a blank setting cell (or
+    0, desktop Excel's blank) is the season's value from the settings range."""
     out: list[dict[str, Any]] = []
+    width = 4 + len(STAGE_TABLE)
     for row in _grid(stages):
-        row = (row + [None] * 4)[:4]
+        row = (row + [None] * width)[:width]
         if _is_blank(row[0]):
             continue
         stage: dict[str, Any] = {"name": str(row[0]).strip(),
@@ -55,6 +58,7 @@ def _season_stages(stages: Cells) -> list[dict[str, Any]]:
             stage["advance"] = row[2]
         if out or not _is_blank(row[3]):
             stage["carry"] = "zero" if _is_blank(row[3]) else row[3]
+        stage.update({k: v for k, v in zip(STAGE_TABLE, row[4:]) if not _is_blank(v)})
         out.append(stage)
     return out
 
@@ -164,10 +168,13 @@ def _season_values(grid: list[list[Any]]) -> dict[str, Any]:
 @xw.arg("stages", "raw", ndim=2,
         doc="The Season sheet's stage rows: stage (a league tab's name), ruleset (used when "
             "the stage's ruleset argument is blank), advance, carry (full, half, zero or a "
-            "factor), in order.")
+            "factor), in order; optionally then the stage's own carry_rounding, min_games, "
+            "ranking, tie_breaks, game_caps, chip_value, substitutes, absent_result (blank: "
+            "the settings' value).")
 @xw.arg("settings", "raw", ndim=2,
         doc="The Season sheet's two-column settings (name, competition, min_games, ranking, "
-            "tie_breaks, substitutes, absent_result, chip_value, game_caps). Blank: defaults.")
+            "tie_breaks, substitutes, absent_result, chip_value, game_caps, carry_rounding), "
+            "for every stage whose row leaves them blank. Blank: defaults.")
 @xw.arg("players", "raw", ndim=2,
         doc="The Players sheet's rows: name, team (the team column may be blank).")
 @xw.arg("penalties", "raw", ndim=2,
@@ -199,7 +206,7 @@ def MJ_SEASON(stages: Cells, settings: Cells = None, players: Cells = None,
               games4: Cells = None, ruleset4: Cells = None, lang: Cells = None,
               platform: Cells = None) -> Any:
     """A season stage's standings of players or teams, as umaoka settle ranks them; rows
-    that cannot count are listed below. E.g. =MJ_SEASON(Season!A5:D6, Season!A10:B18,
+    that cannot count are listed below. E.g. =MJ_SEASON(Season!A5:L6, Season!A10:B19,
     Players!A5:B40, Penalties!A5:F104, "Final", , Regular!E5:Y200, , Final!E5:Y40).
 
     The table: carried points, this stage's points, chips, penalties, total, rank, who
@@ -309,6 +316,7 @@ def _season_run(stages: Cells, settings: Cells, players: Cells, penalties: Cells
     for r in roster:
         if len(r) > 1 and not _is_blank(r[1]):
             teams.setdefault(str(r[1]).strip(), []).append(str(r[0]).strip())
+    check_stage_table(specs)  # a stage row's own setting: named with its stage
     season = season_settings({**values, "stages": specs, "teams": teams,
                               "players": [str(r[0]).strip() for r in roster]})
     records: list[Any] = []

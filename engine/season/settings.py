@@ -69,6 +69,13 @@ STAGE_SETTINGS: dict[str, str] = {
     "absent_result": "The absent player's final score when substitutes = fixed (default -30).",
 }
 
+#: The stage settings a table of stages gives per stage, in its column order after the
+#: stage's name, ruleset, advance and carry (the Season sheet's stage rows, MJ_SEASON's
+#: ``stages`` range); a blank cell there is the season's value. The ruleset is the
+#: stage's league tab's, so it is not among them.
+STAGE_TABLE: tuple[str, ...] = ("carry_rounding", "min_games", "ranking", "tie_breaks",
+                                "game_caps", "chip_value", "substitutes", "absent_result")
+
 #: Settings of a stage only.
 STAGE_ONLY: dict[str, str] = {
     "name": "The stage's name, e.g. Regular season.",
@@ -198,6 +205,23 @@ def _setting(key: str, value: Any) -> Any:
     if key == "carry_rounding":
         return parse_carry_rounding(value)
     return _text(key, value)
+
+
+def check_stage_table(stages: list[Mapping[str, Any]]) -> None:
+    """The stage settings of a table of stages (:data:`STAGE_TABLE` keys of each stage,
+    with its ``name``), checked one by one: a bad one is one sentence naming its stage.
+
+    >>> check_stage_table([{"name": "Final", "ranking": "wins"}])
+    Traceback (most recent call last):
+    umaoka.engine.errors.UmaokaError: stage Final: ranking cannot be "wins"; ...
+    """
+    for st in stages:
+        for key in STAGE_TABLE:
+            if key in st:
+                try:
+                    _setting(key, st[key])
+                except UmaokaError as e:
+                    raise UmaokaError(f"stage {st.get('name')}: {e}") from None
 
 
 def _text(key: str, value: Any) -> str:

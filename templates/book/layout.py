@@ -180,6 +180,29 @@ def settings_first(stage_rows: int) -> int:
     return SEASON_FIRST + stage_rows + 3
 
 
+def season_stage_rows(book: Book) -> int:
+    """Rows of the Season sheet's stage table: one per league tab or listed stage."""
+    return max(len(book.leagues), len(book.season.stages))
+
+
+#: The Season sheet's hidden helper columns, one row per league tab (from
+#: :data:`SEASON_FIRST`, in tab order): the tab's stage's game cap maximum (0: none), chip
+#: value and min_games, each its stage row's cell or else the settings table's. The league
+#: tabs' check column and standings and the live Season standings read them. The settings
+#: table's game_caps row holds the season's maximum in the first (GameCapMax).
+STAGE_HELPERS = {"game_caps": 14, "chip_value": 15, "min_games": 16}
+
+
+def stage_helper(book: Book, league: League, key: str) -> str:
+    """The Season sheet's helper cell of ``key`` (see :data:`STAGE_HELPERS`) for a league
+    tab, as an absolute reference."""
+    from openpyxl.utils import get_column_letter
+
+    sheet = "'" + label("sheet_season", book.lang).replace("'", "''") + "'"
+    row = SEASON_FIRST + next(i for i, lg in enumerate(book.leagues) if lg is league)
+    return f"{sheet}!${get_column_letter(STAGE_HELPERS[key])}${row}"
+
+
 RULES_FIRST = 5  # first row of the key/value table of a rules sheet
 PLAYERS_FIRST = 5
 

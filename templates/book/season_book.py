@@ -9,124 +9,37 @@ carry-over, cuts, qualification and tie-breaks.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import replace
 from typing import Any
 
 from umaoka.engine import UmaokaError
 from umaoka.engine.errors import excerpt
 from umaoka.engine.season.gamelog import MAX_CHIPS, SEATS, GameRecord, given_final
-from umaoka.engine.season.ranking import DEFAULT_TIE_BREAKS, RANKINGS
-from umaoka.engine.season.settings import SEASON_ONLY, STAGE_SETTINGS, season_settings
-from umaoka.engine.season.stages import Season, SeasonResult, SettledGames, run_season
-from umaoka.engine.season.substitutes import SUBSTITUTES
+from umaoka.engine.season.settings import (
+    STAGE_TABLE,
+    check_stage_table,
+    season_settings,
+)
+from umaoka.engine.season.stages import (
+    Season,
+    SeasonResult,
+    SettledGames,
+    run_season,
+)
 from umaoka.templates.book.model import Book, Game, League
-
-#: The settings rows of the Season sheet, in order, with their defaults.
-SETTINGS: dict[str, Any] = {
-    "name": "Season",
-    "competition": "individual",
-    "min_games": 0,
-    "ranking": "total",
-    "tie_breaks": ", ".join(DEFAULT_TIE_BREAKS),
-    "substitutes": "team",
-    "absent_result": -30,
-    "chip_value": 0,
-    "game_caps": "",
-    "carry_rounding": "",
-}
-
-#: Settings with a fixed list of choices (a dropdown on the Season sheet).
-SETTING_CHOICES: dict[str, tuple[str, ...]] = {
-    "competition": ("individual", "team"),
-    "ranking": tuple(RANKINGS),
-    "substitutes": tuple(SUBSTITUTES),
-}
-
-#: The settings' notes in Japanese (English: the engine's own help texts).
-SETTING_HELP_JA: dict[str, str] = {
-    "name": "シーズン名。",
-    "competition": "individual（個人: プレイヤーが勝ち上がり持ち越す）または team（チーム）。",
-    "min_games": "これより対局数が少ないプレイヤーは順位なしで別に表示し、勝ち上がれません。",
-    "ranking": "順位の基準: total（合計）、average（1局平均）、average_place（平均着順）。",
-    "tie_breaks": "同点の順位の決め方（順に）: total, average, average_place, best（最高スコア）, "
-                  "places（1着・2着…の数）, firsts, fewer_lasts, previous（前ステージの順位）, "
-                  f"earlier（名簿順）。既定: {', '.join(DEFAULT_TIE_BREAKS)}。",
-    "substitutes": "代打ちの成績: team（チームのみに加算）、player（欠席者に加算）、fixed"
-                   "（欠席者に absent_result とラスを与える）。",
-    "absent_result": "substitutes = fixed のときの欠席者の最終スコア（既定 -30）。",
-    "chip_value": "祝儀1枚の最終ポイント（ゼロサムの外で加算）。例: 2。",
-    "game_caps": "1人の最少・最多対局数。例: 10-45。外れると対局タブのチェック欄と成績に表示。",
-    "carry_rounding": "持ち越しポイントの丸め（ステージの単位で: 丸めないルールは0.1、"
-                      "それ以外は1点）: half_up（四捨五入、-4.35→-4.3）、half_down、"
-                      "half_toward_zero、half_away_from_zero、floor、ceil、toward_zero、exact（丸めない）。"
-                      "空欄: ルールの丸め、丸めないルールは half_up（Mリーグ）。",
-}
-
-
-def setting_help(key: str, lang: str) -> str:
-    """The plain-words note of a Season sheet setting."""
-    if lang == "ja":
-        return SETTING_HELP_JA[key]
-    return {**SEASON_ONLY, **STAGE_SETTINGS}[key]
-
-
-@dataclass
-class StageRow:
-    """One row of the Season sheet's stage table: a league tab, who advances, the carry."""
-
-    name: str
-    advance: Any = None
-    carry: Any = None
-
-
-@dataclass
-class SeasonSpec:
-    """The Season sheet as written: stages in order and the season's settings."""
-
-    stages: list[StageRow] = field(default_factory=list)
-    settings: dict[str, Any] = field(default_factory=lambda: dict(SETTINGS))
-
-
-def default_spec(book: Book, name: str | None = None) -> SeasonSpec:
-    """Every league tab a stage, in order, everybody going on with nothing carried."""
-    spec = SeasonSpec([StageRow(lg.name, None, None if i == 0 else "zero")
-                       for i, lg in enumerate(book.leagues)])
-    if name:
-        spec.settings["name"] = name
-    return spec
-
-
-def spec_from_season(season: Season, book: Book) -> SeasonSpec:
-    """The Season sheet for a season file (``umaoka new --season``); its stages must be
-    the book's league tabs (they are made from it)."""
-    first = season.stages[0]
-    caps = first.game_caps.text() if first.game_caps else ""
-    settings = dict(SETTINGS, name=season.name, competition=season.competition,
-                    min_games=first.min_games, ranking=first.ranking,
-                    tie_breaks=", ".join(first.tie_breaks), substitutes=first.substitutes,
-                    # 0 as text: desktop Excel sends an empty cell as the number 0, so
-                    # MJ_SEASON refuses a 0 there (docs/excel.md)
-                    absent_result=_plain(first.absent_result) or "0",
-                    chip_value=_plain(first.chip_value), game_caps=caps,
-                    carry_rounding=next((st.carry_rounding for st in season.stages
-                                         if st.carry_rounding), ""))
-    rows = []
-    for i, st in enumerate(season.stages):
-        carry = None if i == 0 else {1: "full", 0: "zero"}.get(
-            st.carry, "half" if str(st.carry) == "0.5" else _plain(st.carry))
-        rows.append(StageRow(st.name, st.advance, carry))
-    return SeasonSpec(rows, settings)
-
-
-def _plain(value: Any) -> Any:
-    try:
-        return int(value) if value == int(value) else float(value)
-    except (TypeError, ValueError):
-        return value
-
-
-def _blank(value: Any) -> bool:
-    return value is None or (isinstance(value, str) and not value.strip())
+from umaoka.templates.book.season_spec import (  # noqa: F401  (kept importable from here)
+    SETTING_CHOICES,
+    SETTING_HELP_JA,
+    SETTINGS,
+    SeasonSpec,
+    StageRow,
+    _blank,
+    default_spec,
+    setting_help,
+    spec_from_season,
+    stage_setting,
+    unset,
+)
 
 
 def season_of(book: Book) -> Season:
@@ -146,6 +59,8 @@ def season_of(book: Book) -> Season:
             stage["advance"] = row.advance
         if stages or not _blank(row.carry):
             stage["carry"] = "zero" if _blank(row.carry) else row.carry
+        stage.update({k: v for k, v in row.settings.items()
+                      if k in STAGE_TABLE and not unset(v)})
         stages.append(stage)
     if not stages:
         raise UmaokaError("Season sheet: no stage is listed; write the league tabs of the "
@@ -158,6 +73,7 @@ def season_of(book: Book) -> Season:
         if team:
             teams.setdefault(team, []).append(player)
     try:
+        check_stage_table(stages)  # a stage row's own setting: named with its stage
         return season_settings({**values, "stages": stages, "teams": teams,
                                 "players": list(book.players)})
     except UmaokaError as e:

@@ -20,13 +20,16 @@ SEASON_LABELS: dict[str, tuple[str, str]] = {
     "title_season": ("Season: stages and settings", "シーズン: ステージと設定"),
     "note_season": ("Each stage is a league tab, in order. Advance: how many go on to the next "
                     "stage (blank: everybody). Carry: what share of the previous stage's total "
-                    "goes with them (full, half, zero or a factor such as 0.5). The settings "
-                    "below apply to every stage. `umaoka settle` and the Season standings "
-                    "follow this sheet.",
+                    "goes with them (full, half, zero or a factor such as 0.5). A stage's own "
+                    "carry_rounding, min_games, ... absent_result go in its row; a blank cell "
+                    "there is the season's setting below. `umaoka settle` and the Season "
+                    "standings follow this sheet.",
                     "ステージはリーグのタブで、上から順に行います。勝ち上がり: 次のステージへ"
                     "進む人数（空欄は全員）。持ち越し: 前ステージの合計のうち持ち込む割合"
-                    "（full・half・zero または 0.5 などの係数）。下の設定は全ステージに"
-                    "適用されます。`umaoka settle` とシーズン成績はこのシートに従います。"),
+                    "（full・half・zero または 0.5 などの係数）。ステージごとの設定"
+                    "（carry_rounding から absent_result まで）はその行に書き、空欄のセルは"
+                    "下のシーズン設定に従います。`umaoka settle` とシーズン成績はこのシートに"
+                    "従います。"),
     "note_season_settled": ("The season as it was settled (inputs locked).",
                             "精算時のシーズン設定（入力はロック）。"),
     "stage": ("Stage (league tab)", "ステージ（リーグのタブ）"),
@@ -34,6 +37,15 @@ SEASON_LABELS: dict[str, tuple[str, str]] = {
     "ruleset": ("Ruleset", "ルール"),
     "advance": ("Advance", "勝ち上がり"),
     "carry": ("Carry", "持ち越し"),
+    # a stage row's own settings: headed by the setting's name (as in the settings table)
+    "col_carry_rounding": ("carry_rounding", "持ち越しの丸め carry_rounding"),
+    "col_min_games": ("min_games", "最少対局数 min_games"),
+    "col_ranking": ("ranking", "順位の基準 ranking"),
+    "col_tie_breaks": ("tie_breaks", "同点の順位 tie_breaks"),
+    "col_game_caps": ("game_caps", "対局数の上下限 game_caps"),
+    "col_chip_value": ("chip_value", "祝儀の値 chip_value"),
+    "col_substitutes": ("substitutes", "代打ち substitutes"),
+    "col_absent_result": ("absent_result", "欠席者のスコア absent_result"),
     "settings": ("Season settings", "シーズン設定"),
     # Penalties sheet
     "title_penalties": ("Penalty log", "罰符記録"),

@@ -135,7 +135,7 @@ class LeagueTab(SheetWriter):
         games = league.games
         if not self.settled:
             check_formula, place_formulas, last_formula = self._row_formulas(
-                cols, n, first, start_ref, ties_ref)
+                cols, n, first, start_ref, ties_ref, league)
         # each row's cells as lists by column, handed over at once (put_row): the
         # 50,000 rows of a big league are millions of cells
         width = max(cols.last, cols.check, *cols.places, *cols.results) + 1
@@ -271,8 +271,8 @@ class LeagueTab(SheetWriter):
         ws.print_area = f"A1:{col_letter(cols.places[-1])}{last}"
         self._protect(ws)
 
-    def _row_formulas(self, cols: Any, n: int, first: int, start_ref: str, ties_ref: str
-                      ) -> tuple[RowFormula, list[RowFormula], RowFormula]:
+    def _row_formulas(self, cols: Any, n: int, first: int, start_ref: str, ties_ref: str,
+                      league: Any = None) -> tuple[RowFormula, list[RowFormula], RowFormula]:
         """A game row's formulas (check, each seat's place, last place), written once with
         the row's number left open (:class:`.cells.RowFormula`)."""
         lang, row = self.lang, ROW
@@ -287,7 +287,7 @@ class LeagueTab(SheetWriter):
         lab_platform, lab_gmiss = label("by_platform", lang), label("given_missing", lang)
         rng = f"{sc[0]}{row}:{sc[-1]}{row}"
         # a name not on the roster is likely a typo: it would rank as a new player
-        roster_check = self.cap_check(cols, first, row) or f'"{lab_ok}"'  # type: ignore
+        roster_check = self.cap_check(cols, first, row, league) or f'"{lab_ok}"'  # type: ignore
         platform_check = f'"{lab_platform}"'
         lab_case = label("case_differs", lang)
         for c in reversed(cols.players):

@@ -21,6 +21,7 @@ from typing import Any
 
 from openpyxl.utils import get_column_letter as col_letter
 
+from umaoka.engine.season.settings import STAGE_TABLE
 from umaoka.templates.book.labels import label
 from umaoka.templates.book.layout import (
     PENALTIES_FIRST,
@@ -30,6 +31,7 @@ from umaoka.templates.book.layout import (
     game_rows,
     league_cols,
     settings_first,
+    stage_helper,
 )
 from umaoka.templates.book.model import Book
 from umaoka.templates.book.results import FIRST_ROW
@@ -72,7 +74,9 @@ def season_call(book: Book, function: str, stage: str, what: str, roster: int) -
     first = settings_first(stage_rows)
     pen = quote(label("sheet_penalties", lang))
     last_pen = PENALTIES_FIRST + len(book.penalties) + SPARE_PENALTIES - 1
-    args = [f"{season}!$A${SEASON_FIRST}:$D${SEASON_FIRST + stage_rows - 1}",
+    # the stage rows with their own settings' columns (MJ_SEASON reads them by position)
+    stage_end = col_letter(4 + len(STAGE_TABLE))
+    args = [f"{season}!$A${SEASON_FIRST}:${stage_end}${SEASON_FIRST + stage_rows - 1}",
             f"{season}!$A${first}:$B${first + len(SETTINGS) - 1}",
             f"{quote(label('sheet_players', lang))}!$A${PLAYERS_FIRST}:$B$"
             f"{PLAYERS_FIRST + roster - 1}",
@@ -96,13 +100,11 @@ def season_call(book: Book, function: str, stage: str, what: str, roster: int) -
     return f"{function}({','.join(args)})"
 
 
-def min_games_cell(book: Book) -> str:
-    """The Season sheet's min_games cell, as a number (blank: 0)."""
-    from umaoka.templates.book.season_book import SETTINGS
-
-    stage_rows = max(len(book.leagues), len(book.season.stages))
-    row = settings_first(stage_rows) + list(SETTINGS).index("min_games")
-    return f"IFERROR(--{quote(label('sheet_season', book.lang))}!$B${row},0)"
+def min_games_cell(book: Book, stage: str) -> str:
+    """The min_games of a stage (a league tab's name) as a number: the Season sheet's
+    helper cell of that tab (its stage row's min_games, else the season's)."""
+    league = next(lg for lg in book.leagues if lg.name.casefold() == stage.casefold())
+    return stage_helper(book, league, "min_games")
 
 
 def _text(value: str) -> str:

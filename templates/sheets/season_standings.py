@@ -300,7 +300,7 @@ class SeasonStandings(SheetWriter):
         styles = self._styles(sr, live=True)
         other = styles[""]
         last = "" if team else columns[-1]  # notes in the player table's last column
-        min_cell = min_games_cell(book)
+        min_cell = min_games_cell(book, name)
         for i in range(rows):
             r = hdr + 1 + i
             for c, key in enumerate(columns, 1):

@@ -2,7 +2,7 @@
 
 In a workbook with a Season sheet, a player's total on a league tab's standings (and so
 on the overall Standings) is the same as the Season standings' stage points before
-carry-over: the final scores of the games, plus **chips** times the season's
+carry-over: the final scores of the games, plus **chips** times the stage's
 ``chip_value`` (games with a place only), plus the **Penalties** sheet's rows for that
 player in that stage (a blank stage counts when the season has one stage; a team's
 penalty counts for the team only). A seat played by a substitute counts here for the
@@ -24,7 +24,7 @@ from umaoka.engine import PlayerStanding
 from umaoka.engine.season.gamelog import MAX_CHIPS
 from umaoka.engine.season.penalties import MAX_POINTS
 from umaoka.templates.book.labels import label
-from umaoka.templates.book.layout import PENALTIES_FIRST, SPARE_PENALTIES, settings_first
+from umaoka.templates.book.layout import PENALTIES_FIRST, SPARE_PENALTIES, stage_helper
 from umaoka.templates.book.model import Book, League
 from umaoka.templates.xlsx.styles import exact, exact_text, quote
 
@@ -41,11 +41,14 @@ def _number(value: Any, most: int = MAX_POINTS) -> Decimal | None:
     return d if d.is_finite() and abs(d) <= most else None
 
 
-def chip_value(book: Book) -> Decimal:
-    """The Season sheet's chip_value as ``IFERROR(--cell, 0)`` reads it."""
+def chip_value(book: Book, league: League) -> Decimal:
+    """A league tab's stage's chip_value on the Season sheet (its stage row's, else the
+    settings table's) as ``IFERROR(--cell, 0)`` reads it."""
+    from umaoka.templates.book.season_book import stage_setting
+
     if book.season is None:
         return Decimal(0)
-    v = book.season.settings.get("chip_value")
+    v = stage_setting(book.season, league.name, "chip_value")
     if isinstance(v, str):
         try:
             d = Decimal(v.strip()) if v.strip() else Decimal(0)
@@ -82,7 +85,7 @@ def extras(book: Book, league: League,
     """Chips and logged penalties per player (lower-case name). ``seats``: the players
     and chips of every game row that has places (that counts in the standings)."""
     out = log_points(book, league)
-    value = chip_value(book)
+    value = chip_value(book, league)
     if value and league.chips:
         for players, chips in seats:
             for p, c in zip(players, chips):
@@ -117,20 +120,15 @@ def total_terms(book: Book, league: League, lang: str, x: str, players: Sequence
     ``x`` is the cell with the player's name; ``players``, ``places`` and ``chips`` the
     league tab's ranges per seat.
     """
-    from umaoka.templates.book.season_book import SETTINGS
-
     if book.season is None:
         return ""
-    stage_rows = max(len(book.leagues), len(book.season.stages))  # as the Season sheet
-    chip_cell = (settings_first(stage_rows) + list(SETTINGS).index("chip_value"), 2)
     log_rows = len(book.penalties) + SPARE_PENALTIES
     terms = ""
     if league.chips and chips:
-        season = quote(label("sheet_season", lang))
-        cell = f"{season}!${_col(chip_cell[1])}${chip_cell[0]}"
+        cell = stage_helper(book, league, "chip_value")  # its stage's chip value
         counted = "+".join(f'SUMIFS({c},{p},{exact(x)},{pl},">0")'
                            for c, p, pl in zip(chips, players, places))
-        terms += f"+IFERROR(--{cell},0)*({counted})"
+        terms += f"+{cell}*({counted})"
     pen = quote(label("sheet_penalties", lang))
     last = PENALTIES_FIRST + log_rows - 1
 
@@ -141,9 +139,3 @@ def total_terms(book: Book, league: League, lang: str, x: str, players: Sequence
     if _single_stage(book):
         terms += f'+SUMIFS({rng("E")},{rng("C")},{exact(x)},{rng("B")},"=")'
     return terms
-
-
-def _col(c: int) -> str:
-    from openpyxl.utils import get_column_letter
-
-    return get_column_letter(c)
