@@ -35,9 +35,10 @@ from umaoka.templates.book.model import MAX_GAMES, MAX_LEAGUES, Game, check_size
 from umaoka.templates.build import LeagueCols, build_workbook, write_league
 from umaoka.templates.xlsx.io import save_workbook
 
-#: Seconds: the work itself (no interpreter start-up) takes milliseconds; the margin is for
-#: a loaded test machine (the hangs this guards against took minutes).
-FAST = 2.0
+#: Seconds: the work itself takes well under a second; the margin is for a loaded test
+#: machine (the hangs this guards against took minutes or never ended). How fast it is, is
+#: measured by the benchmarks, not here.
+FAST = 15.0
 
 
 def timed(f: Callable[[], Any]) -> float:
@@ -253,7 +254,7 @@ def test_import_into_with_a_big_session_is_fast(tmp_path: Path,
     path = _league(tmp_path, 2)
     code, out, err, took = run(capsys, "import", str(lobby), "--into", str(path),
                                "--session", "999999999")
-    assert code == 0 and took < 2 * small + 0.5
+    assert code == 0 and took < 3 * small + 2  # not in proportion to the session number
     chart = _chart(path)  # updated in place
     assert [row[0] for row in chart[:4]] == [1, 2, 999_999_999, None]
 
@@ -264,7 +265,7 @@ def test_seating_into_a_tab_with_a_big_session_is_fast(
                 str(_league(tmp_path, 2, "small.xlsx")))[3]
     path = _league(tmp_path, 1_000_000)
     code, out, err, took = run(capsys, "seating", "4", "--rounds", "2", "--into", str(path))
-    assert code == 0 and took < 2 * small + 0.5
+    assert code == 0 and took < 3 * small + 2  # not in proportion to the session number
     assert "sessions 1000001-1000002" in out
 
 

@@ -166,11 +166,9 @@ def _season_values(grid: list[list[Any]]) -> dict[str, Any]:
 
 @xw.func
 @xw.arg("stages", "raw", ndim=2,
-        doc="The Season sheet's stage rows: stage (a league tab's name), ruleset (used when "
-            "the stage's ruleset argument is blank), advance, carry (full, half, zero or a "
-            "factor), in order; optionally then the stage's own carry_rounding, min_games, "
-            "ranking, tie_breaks, game_caps, chip_value, substitutes, absent_result (blank: "
-            "the settings' value).")
+        doc="The Season sheet's stage rows in order: stage (a tab's name), ruleset, advance, "
+            "carry; then the stage's own carry_rounding, min_games, ranking, tie_breaks, "
+            "game_caps, chip_value, substitutes, absent_result (blank: the settings').")
 @xw.arg("settings", "raw", ndim=2,
         doc="The Season sheet's two-column settings (name, competition, min_games, ranking, "
             "tie_breaks, substitutes, absent_result, chip_value, game_caps, carry_rounding), "
