@@ -347,7 +347,14 @@ def write_settled(book: Book, out: Path, force: bool = False,
 
 
 def runtime_path(path: Path, runtime: Runtime) -> Path:
-    return path.with_name(f"{path.stem}_{runtime.kind}.xlsx")
+    """``league_classic.xlsx`` for ``league.xlsx``; a runtime's suffix already there is
+    replaced, not doubled (``league_lite.xlsx`` -> ``league_classic.xlsx``)."""
+    stem = path.stem
+    for kind in ("lite", "classic", "server"):
+        if stem.endswith(f"_{kind}") and len(stem) > len(kind) + 1:
+            stem = stem[: -len(kind) - 1]
+            break
+    return path.with_name(f"{stem}_{runtime.kind}.xlsx")
 
 
 def switch_runtime(path: Path, runtime: Runtime, out: Path | None = None, force: bool = False,
