@@ -37,10 +37,13 @@ def one_error(err: str, code: int) -> str:
     return lines[0]
 
 
-def _league(tmp_path: Path, rows: list[tuple[list[str], list[object]]]) -> Path:
+def _league(tmp_path: Path, rows: list[tuple[list[str], list[object]]],
+            deposits: dict[int, int] | None = None) -> Path:
+    """A league of ``rows`` (names, scores); ``deposits`` by row index."""
     book = make_book(["standard"], players=["Aki", "Ben", "Chie", "Dan", "Emi"])
-    for names, scores in rows:
-        book.leagues[0].games.append(Game(players=names, scores=scores, penalties=[None] * 4))
+    for i, (names, scores) in enumerate(rows):
+        book.leagues[0].games.append(Game(players=names, scores=scores, penalties=[None] * 4,
+                                          deposits=(deposits or {}).get(i)))
     return write_league(book, tmp_path / "league.xlsx")
 
 
@@ -88,17 +91,23 @@ def test_check_column_says_typed_in_thousands_as_the_engine_does(
         "Off by -100": [35700, 32400, 22200, 9600],
         "Not x100": [35750, 32350, 22200, 9700],
         "OK": GOOD,
+        "Typed in thousands ": [35.7, 32.4, 22.2, 8.7],  # with 1 (1,000) in deposits
     }
-    path = _league(tmp_path, [(["Aki", "Ben", "Chie", "Dan"], s) for s in rows.values()])
+    path = _league(tmp_path, [(["Aki", "Ben", "Chie", "Dan"], s) for s in rows.values()],
+                   deposits={5: 1})
     xl = ExcelCompiler(filename=str(path))
     col = get_column_letter(LeagueCols(4).check)
     rules = ruleset("standard")
     saved = load_workbook(path, data_only=True)["League"]
     for row, (want, scores) in enumerate(rows.items(), 5):
+        want = want.strip()
         assert xl.evaluate(f"League!{col}{row}") == want, (row, scores)
-        game = Game(players=["Aki", "Ben", "Chie", "Dan"], scores=scores)
+        game = Game(players=["Aki", "Ben", "Chie", "Dan"], scores=scores,
+                    deposits=1 if row == 10 else None)
         assert check_text(game, rules, "en") == want
         assert saved[f"{col}{row}"].value == want
+    with pytest.raises(UmaokaError, match="typed in thousands"):
+        settle([35.7, 32.4, 22.2, 8.7], rules, 1)
     assert check_text(Game(players=["A", "B", "C", "D"], scores=rows["Typed in thousands"]),
                       rules, "ja") == "千点単位で入力"
     with pytest.raises(UmaokaError, match="typed in thousands"):
@@ -244,3 +253,23 @@ def test_readme_quick_start_names_no_placeholder() -> None:
     quick = text.split("## Quick start", 1)[1].split("\n## ", 1)[0]
     assert "<umaoka repository>" not in text and "<" not in quick.split("```bash")[1]
     assert "pip install . && umaoka demo demo" in quick
+
+
+def test_check_column_in_libreoffice_says_the_same(tmp_path: Path) -> None:
+    """LibreOffice, computing the Check formulas from scratch, shows what umaoka saved."""
+    from test_alive import needs_lo, recalculated_alike
+
+    if needs_lo.args[0]:
+        pytest.skip("LibreOffice (soffice) is not installed")
+    book = make_book(["standard"], players=["Aki", "Ben", "Chie", "Dan"])
+    for scores in ([35.7, 32.4, 22.2, 9.7], [357, 324, 222, 97], [35700, 32400, 22200, 9600],
+                   [35750, 32350, 22200, 9700], GOOD, [35.7, 32.4, 22.2, 8.7]):
+        book.leagues[0].games.append(Game(players=["Aki", "Ben", "Chie", "Dan"], scores=scores,
+                                          penalties=[None] * 4,
+                                          deposits=1 if scores[-1] == 8.7 else None))
+    saved, theirs, checked = recalculated_alike(book, tmp_path)
+    col = get_column_letter(LeagueCols(4).check)
+    assert [theirs[("League", f"{col}{r}")] for r in range(5, 11)] == [
+        "Typed in thousands", "Typed in hundreds", "Off by -100", "Not x100", "OK",
+        "Typed in thousands"]
+    assert checked > 100

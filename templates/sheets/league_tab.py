@@ -304,7 +304,7 @@ class LeagueTab(SheetWriter):
         # scores that add up once scaled were typed in thousands or hundreds (35.7 for
         # 35,700): the engine's words, not "Off by -99,900" (ROUND: 35.7+32.4+... in floats)
         scaled = [f'OR(ROUND(SUM({rng})*{k}+N({dep}{row})-{whole},6)=0,'
-                  f'ROUND({total}*{k}-{whole},6)=0)' for k in (1000, 100)]
+                  f'ROUND(({total})*{k}-{whole},6)=0)' for k in (1000, 100)]
         lab_k, lab_h = label("in_thousands", lang), label("in_hundreds", lang)
         check = (f'IF(AND(COUNT({rng})=0,N({dep}{row})=0),"",'
                  f'IF(COUNT({rng})<{n},"{lab_miss}",'
