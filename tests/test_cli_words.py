@@ -153,6 +153,25 @@ def test_settle_summary_in_japanese(tmp_path: Path, capsys: pytest.CaptureFixtur
     assert "demo_league.xlsx: 40局" in out
 
 
+def test_demo_and_batch_lines_in_japanese(tmp_path: Path,
+                                          capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, err = run(capsys, "demo", str(tmp_path), "--games", "24", "--lang", "ja")
+    assert code == 0, err
+    assert "デモリーグ: 24局、2ステージ、ルール mleague" in out
+    assert f"{tmp_path / 'demo_league_settled.xlsx'} を書き出しました（確定版" in out
+    assert "wrote" not in out and "ranked by" not in out
+    folder = tmp_path / "csv"
+    folder.mkdir()
+    (folder / "night.csv").write_text(
+        "date,session,table,game,east,east_score,south,south_score,west,west_score,north,"
+        "north_score\n2026-04-04,1,1,1,Aki,35700,Ben,32400,Chie,22200,Dan,9700\n"
+        "2026-04-04,1,1,2,Aki,35700,Ben,32400,Chie,22200,Dan,9600\n", encoding="utf-8")
+    code, out, err = run(capsys, "batch", str(folder), "--lang", "ja")
+    assert code == 0, err
+    assert out.strip() == (f"{folder / 'night.xlsx'} を書き出しました: 1局を精算、"
+                           "精算できない行 1")
+
+
 # ------------------------------------------------------------------------------------------------
 # Tables fit an 80-column terminal, also when the output is not a terminal
 

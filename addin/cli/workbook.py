@@ -123,14 +123,16 @@ def cmd_demo(args: argparse.Namespace) -> int:
     del seen
     _write_league(book, filled, args.force, season_run=run)
     report = write_settled(book, settled, force=args.force, source=filled.name, season_run=run)
-    out = _console()
-    title = (f"Demo league: {_games(report.games)}, {len(book.leagues)} stages, "
-             f"ruleset {rules.name}")
-    out.print(_standings_table(report.standings, title, lang=args.lang))
-    _season_lines(report, args.lang)
-    print(f"wrote {filled} (formulas for {book.runtime.title}, results saved in the file; "
-          "see its Start sheet)")
-    print(f"wrote {settled} (settled copy: a report with plain values, opens anywhere)")
+    from umaoka.addin.cli.season import _games as games_text
+    from umaoka.templates.book.labels import label
+
+    out, lang = _console(), args.lang
+    title = label("r_demo", lang, games=games_text(report.games, lang),
+                  stages=len(book.leagues), rules=rules.name)
+    out.print(_standings_table(report.standings, title, lang=lang))
+    _season_lines(report, lang)
+    print(label("r_demo_league", lang, path=filled, runtime=book.runtime.title))
+    print(label("r_demo_settled", lang, path=settled))
     return 0
 
 
@@ -187,6 +189,7 @@ def cmd_batch(args: argparse.Namespace) -> int:
     from rich.progress import Progress
 
     from umaoka.templates.batch import csv_files, run_batch
+    from umaoka.templates.book.labels import label
 
     folder = Path(args.spec)
     rules = ruleset(args.ruleset)
@@ -216,8 +219,8 @@ def cmd_batch(args: argparse.Namespace) -> int:
             for line in result.warnings:
                 print(f"{PROG}: warning: {shown(name)} {shown(line)}", file=sys.stderr)
             bad, doubtful = len(result.report.problems), len(result.report.warnings)
-            print(f"wrote {result.report.path}: "
-                  f"{_settled_line(result.report.games, bad, doubtful)}")
+            print(label("r_wrote", args.lang, path=result.report.path,
+                        what=_settled_line(result.report.games, bad, doubtful, args.lang)))
     return 2 if failures else 0
 
 

@@ -149,6 +149,16 @@ SEASON_LABELS: dict[str, tuple[str, str]] = {
     "r_not_settled_one": ("1 row not settled", "精算できない行 1"),
     "r_warnings": ("{n} warnings", "警告 {n}"),
     "r_warning": ("1 warning", "警告 1"),
+    # `umaoka demo`
+    "r_demo": ("Demo league: {games}, {stages} stages, ruleset {rules}",
+               "デモリーグ: {games}、{stages}ステージ、ルール {rules}"),
+    "r_demo_league": ("wrote {path} (formulas for {runtime}, results saved in the file; see "
+                      "its Start sheet)",
+                      "{path} を書き出しました（{runtime} 用の数式、結果も保存済み。"
+                      "「はじめに」シートを参照）"),
+    "r_demo_settled": ("wrote {path} (settled copy: a report with plain values, opens "
+                       "anywhere)",
+                       "{path} を書き出しました（確定版: 値だけのレポート。どこでも開けます）"),
 }
 
 #: The penalty reasons a Penalties sheet's dropdown offers (any other text is fine too).
