@@ -256,7 +256,8 @@ def run_batch(folder: Path, rules: Ruleset, spec: str, out_dir: Path | None = No
             book = Book([Rules(rules_name(spec, set()), rules)], [read.league], sorted(names),
                         lang)
             report = write_settled(book, target, force=force)
-            yield BatchResult(path, report, warnings=read.warnings + report.problems)
+            yield BatchResult(path, report,
+                              warnings=read.warnings + report.problems + report.warnings)
         except UmaokaError as e:
             yield BatchResult(path, error=str(e))
         except (OSError, csv.Error) as e:

@@ -237,28 +237,38 @@ def _trim(league: League) -> None:
         league.games.pop()
 
 
+def seating_target(book: Book, league: str | None, table_size: int) -> League:
+    """The league tab a seating plan goes into, or one sentence why it cannot (called before
+    the plan is shown, so nothing is printed for a league that is not there)."""
+    target = pick_league(book, league)
+    n = book.rules_of(target).ruleset.players
+    if table_size != n:
+        raise UmaokaError(f"the seating has tables of {table_size} but {target.name} is a "
+                          f"{n}-player league; draw it with --tables-of {n}.")
+    return target
+
+
 def seat_into(path: Path, plan: Any, league: str | None = None, out: Path | None = None,
               force: bool = False, session: int | None = None,
-              write: Callable[..., Any] = write_league, **write_args: Any) -> BookSeating:
+              write: Callable[..., Any] = write_league, date: dt.date | None = None,
+              book: Book | None = None, **write_args: Any) -> BookSeating:
     """Write the workbook at ``path`` again with a Seating sheet for ``plan`` (a drawn
-    ``Schedule``) and one pre-filled game row per table: session = round (the first round
-    is ``session``, default the session after the tab's last), table, players East to
-    North; the manager types only the scores. Never over ``path``: default
-    ``<name>_seated.xlsx``. A Seating sheet already there is replaced.
+    ``Schedule``) and one pre-filled game row per table: date (``date``, else blank),
+    session = round (the first round is ``session``, default the session after the tab's
+    last), table, players East to North; the manager types only the scores. Never over
+    ``path``: default ``<name>_seated.xlsx``. A Seating sheet already there is replaced.
+    ``book``: the workbook at ``path`` when the caller has read it already.
     """
     path = Path(path)
     out = Path(out) if out else seated_path(path)
-    book = read_book(path)
-    target = pick_league(book, league)
+    book = book if book is not None else read_book(path)
+    target = seating_target(book, league, plan.table_size)
     n = book.rules_of(target).ruleset.players
-    if plan.table_size != n:
-        raise UmaokaError(f"the seating has tables of {plan.table_size} but {target.name} is a "
-                          f"{n}-player league; draw it with --tables-of {n}.")
     if session is None:
         played = [g.session for g in target.games
                   if isinstance(g.session, (int, float)) and not isinstance(g.session, bool)]
         session = int(max(played, default=0)) + 1
-    rows = [Game(session=session + t.round - 1, table=t.number, players=list(t.seats),
+    rows = [Game(date=date, session=session + t.round - 1, table=t.number, players=list(t.seats),
                  scores=[None] * n, penalties=[None] * n) for t in plan.tables]
     _trim(target)
     target.games.extend(rows)

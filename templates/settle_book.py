@@ -13,7 +13,7 @@ for another add-in runtime.
 from __future__ import annotations
 
 import datetime as dt
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -27,7 +27,13 @@ from umaoka.templates.book.labels import LANGS
 from umaoka.templates.book.layout import league_cols
 from umaoka.templates.book.model import MAX_GAMES as MODEL_MAX_GAMES
 from umaoka.templates.book.model import MAX_LEAGUES, Book, Game, League, Origin, Rules, check_size
-from umaoka.templates.book.results import FIRST_ROW, Outcome, problems, settle_league
+from umaoka.templates.book.results import (
+    FIRST_ROW,
+    Outcome,
+    problems,
+    row_warnings,
+    settle_league,
+)
 from umaoka.templates.book.runtime import Runtime, from_meta
 from umaoka.templates.book.season_book import SETTINGS, SeasonSpec, StageRow
 from umaoka.templates.build import META_SHEET, RULES_FIRST, Builder, write_league
@@ -43,10 +49,14 @@ class SettleReport:
 
     path: Path
     games: int
+    #: Rows left out of the standings (not settled), one line each.
     problems: list[str]
     standings: list[PlayerStanding]
     #: The season's result (engine) when the workbook has a Season sheet.
     season: Any = None
+    #: Rows that are settled and count but look wrong (a name not on the roster), and the
+    #: season's own notes (a penalty for nobody, a game outside its stage).
+    warnings: list[str] = field(default_factory=list)
 
 
 def _not_ours(path: Path) -> UmaokaError:
@@ -305,6 +315,8 @@ def settle_file(path: Path, out: Path | None = None, force: bool = False) -> Set
         raise UmaokaError(f"{path} is a settled copy (a report{whence}); settle the league "
                           "workbook instead.")
     out = Path(out) if out else settled_path(path)
+    if not out.parent.exists():  # `-o settled/x.xlsx`: a folder for reports is made
+        out.parent.mkdir(parents=True)
     check_target(out, force, (path,))  # before the reading, not after it (seconds at 50,000)
     with paused_gc(collect=True):
         book = read_book(path)
@@ -332,16 +344,23 @@ def write_settled(book: Book, out: Path, force: bool = False,
     # Games settled = those in the standings; a row with bad scores or names is not one of
     # them (it is listed in problems instead), so the two counts never overlap.
     settled = sum(map(len, builder.counted))  # the builder's, worked out from ``outcomes``
-    found = problems(book, outcomes)
+    found, doubtful = problems(book, outcomes), row_warnings(book, outcomes)
     if book.season is not None:  # the season's own: penalties, cuts, chips (rows once each)
         seen = {p.partition(": ")[0] for p in found}
-        found += [p for p in builder.season_run.problems if p.partition(": ")[0] not in seen]
+        doubtful += [p for p in builder.season_run.problems if p.partition(": ")[0] not in seen]
     return SettleReport(out, settled, found, builder.overall_rows(),
-                        builder.season_run if book.season is not None else None)
+                        builder.season_run if book.season is not None else None, doubtful)
 
 
 def runtime_path(path: Path, runtime: Runtime) -> Path:
-    return path.with_name(f"{path.stem}_{runtime.kind}.xlsx")
+    """``league_classic.xlsx`` for ``league.xlsx``; a runtime's suffix already there is
+    replaced, not doubled (``league_lite.xlsx`` -> ``league_classic.xlsx``)."""
+    stem = path.stem
+    for kind in ("lite", "classic", "server"):
+        if stem.endswith(f"_{kind}") and len(stem) > len(kind) + 1:
+            stem = stem[: -len(kind) - 1]
+            break
+    return path.with_name(f"{stem}_{runtime.kind}.xlsx")
 
 
 def switch_runtime(path: Path, runtime: Runtime, out: Path | None = None, force: bool = False,

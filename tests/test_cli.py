@@ -149,7 +149,7 @@ def test_settle_warns_with_sheet_and_row(tmp_path: Path,
     code, out, err = run(capsys, "settle", str(path))
     assert code == 0
     assert err.startswith("umaoka: warning: League!row 7: scores add up to 99,300")
-    assert "0 games settled, 1 row needs attention" in out
+    assert "0 games settled, 1 row not settled" in out
 
 
 def test_settle_not_ours(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -173,7 +173,7 @@ def test_batch(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     (folder / "bad.csv").write_text("date,east\n1,2\n")
     code, out, err = run(capsys, "batch", str(folder), "--ruleset", "standard")
     assert code == 2
-    assert "wrote" in out and "spring.xlsx: 2 games settled, 1 row needs attention" in out
+    assert "wrote" in out and "spring.xlsx: 2 games settled, 1 row not settled" in out
     assert "bad.csv lacks the columns session, table" in err
     assert "spring.csv line 4: scores add up to 99,000" in err
     ws = load_workbook(folder / "spring.xlsx")["spring"]

@@ -37,7 +37,7 @@ def fits_80(text: str) -> None:
 
 
 # ------------------------------------------------------------------------------------------------
-# Item 3: settled games and rows that need attention never overlap
+# Item 3: settled games and rows not settled never overlap
 
 
 def _league_with_bad_rows(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> Path:
@@ -69,7 +69,7 @@ def test_settle_counts_only_settled_games_and_prints_standings(
     code, out, err = run(capsys, "settle", str(path))
     assert code == 0, err
     # 8 rows entered: 5 settled, 3 listed; before, the 3 were counted as settled too.
-    assert out.strip().endswith("5 games settled, 3 rows need attention"), out
+    assert out.strip().endswith("5 games settled, 3 rows not settled"), out
     assert "8 games" not in out
     warnings = err.strip().splitlines()
     assert len(warnings) == 3 and all(w.startswith("umaoka: warning: League!row ") for w in
@@ -106,7 +106,7 @@ def test_batch_counts(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> Non
     code, out, err = run(capsys, "batch", str(folder))
     assert code == 2  # junk.csv could not be read
     assert "one.xlsx: 1 game settled\n" in out
-    assert "spring.xlsx: 2 games settled, 1 row needs attention" in out
+    assert "spring.xlsx: 2 games settled, 1 row not settled" in out
     assert "umaoka: warning: spring.csv line 3: scores add up to 99,300" in err
     assert "umaoka: error: junk.csv lacks the columns date, session" in err
     # a file the output cannot replace: the name, a colon, then what is wrong

@@ -12,7 +12,7 @@ from pycel import ExcelCompiler, excelwrapper
 from test_pycel import _defined_names
 
 from umaoka.templates.book.model import make_book
-from umaoka.templates.book.results import check_text, problems, settle_league
+from umaoka.templates.book.results import check_text, problems, row_warnings, settle_league
 from umaoka.templates.build import LeagueCols, build_workbook
 from umaoka.templates.demo import demo_book
 from umaoka.templates.xlsx.io import save_workbook
@@ -32,9 +32,10 @@ def test_check_text_and_settle_flag_a_name_not_on_the_roster() -> None:
     assert check_text(game, rules, "en") == "OK"  # without a roster: no opinion
     assert check_text(game, rules, "ja", book.players) == "名簿にない: Aky"
     outcomes = [settle_league(lg, rules) for lg in book.leagues]
-    lines = problems(book, outcomes)
+    assert problems(book, outcomes) == []  # the row is settled: it counts, with a warning
+    lines = row_warnings(book, outcomes)
     assert len(lines) == 1 and '"Aky" is not on the Players sheet' in lines[0]
-    assert lines[0].startswith("Spring 2026!row 7: warning:")
+    assert lines[0].startswith('Spring 2026!row 7: "Aky"')
 
 
 def test_check_formula_flags_a_name_not_on_the_roster(tmp_path: Path) -> None:

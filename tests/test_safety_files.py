@@ -151,10 +151,11 @@ def test_batch_reports_bad_files_and_writes_the_good_ones(tmp_path: Path):
     warnings = results["nan.csv"].warnings
     assert 'line 5: session "x" is not a number' in warnings[0]
     assert 'line 5: date "04/11/2026" is not written as YYYY-MM-DD' in warnings[1]
-    assert warnings[2] == ('line 2: score 1 ("NaN") is not a number; enter raw points such as '
-                           "32400.") or warnings[2].startswith("line 2: score 1 (NaN)")
-    assert warnings[3].startswith("line 3: score 1")
-    assert warnings[4].startswith("line 4: score 1")
+    # the seat by its wind and player ("score 1" to the engine)
+    assert warnings[2] == ("line 2: East (007)'s score (NaN) is not a finite number; enter raw "
+                           "points such as 32400.")
+    assert warnings[3].startswith("line 3: East (7)'s score (inf)")
+    assert warnings[4].startswith("line 4: East (7)'s score")
     assert results["nan.csv"].report is not None
     ws = load_workbook(folder / "good.xlsx")["good"]
     names = [ws.cell(5, c).value for c in range(5, 9)]

@@ -273,13 +273,16 @@ def test_seating_csv_guards_formulas_and_batch_reads_them_back(
     players = tmp_path / "players.txt"
     players.write_text("\n".join(names), encoding="utf-8")
     code, text, err = run(capsys, "seating", players, "--rounds", "1", "--csv", out,
-                          "--date", "=1+1")
+                          "--date", "=1+1")  # a date is a date: no formula gets that far
+    assert code == 2 and text == "" and "give it as YYYY-MM-DD" in err and not out.exists()
+    code, text, err = run(capsys, "seating", players, "--rounds", "1", "--csv", out,
+                          "--date", "2026-04-04")
     assert code == 0 and err == "" and "[bold]x" in text  # markup in a name stays text
     rows = list(csv.reader(io.StringIO(out.read_text("utf-8-sig"))))
     seated = [c for r in rows[1:] for c in r[4:12:2]]
     assert sorted(csv_plain(c) for c in seated) == sorted(names)
     assert all(c.startswith("'") for c in seated if c[1:] in HOSTILE)
-    assert all(r[0] == "'=1+1" for r in rows[1:])
+    assert all(r[0] == "2026-04-04" for r in rows[1:])
     read = read_csv(out, ruleset("mleague"))
     assert sorted(p for g in read.league.games for p in g.players) == sorted(names)
 

@@ -257,7 +257,7 @@ def test_a_value_in_the_last_row_costs_one_row(league: Path, tmp_path: Path, she
     assert "Traceback" not in run.stdout
     if sheet == "Spring":  # a game far below the others: settled, its row named in the warning
         assert code == "0"
-        assert "Spring!row 1048576: score 2 is blank" in run.stdout
+        assert "Spring!row 1048576: South's score is blank" in run.stdout
         games = read_book(tmp_path / "s.xlsx").leagues[0].games
         assert len(games) == 3 and games[2].scores[0] == 5  # the long blank run is closed up
 

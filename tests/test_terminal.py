@@ -23,7 +23,9 @@ def test_demo_standings_fit_80_columns(tmp_path: Path, screen: io.StringIO):
     assert any(t for t in totals)  # whole signed totals such as +429.0, not "+4…"
 
 
-def test_piped_output_keeps_every_column(tmp_path: Path, capsys: pytest.CaptureFixture[str]):
+def test_piped_output_keeps_every_column(tmp_path: Path, capsys: pytest.CaptureFixture[str],
+                                        monkeypatch: pytest.MonkeyPatch):
+    monkeypatch.delenv("COLUMNS", raising=False)  # with COLUMNS set, the table fits it
     assert cli.main(["demo", str(tmp_path), "--games", "60"]) == 0
     header = next(line for line in capsys.readouterr().out.splitlines() if "Player" in line)
     for column in ("Top", "No last", "Best", "Worst"):

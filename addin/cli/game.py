@@ -143,9 +143,22 @@ def cmd_rankpoints(args: argparse.Namespace) -> int:
     from rich.table import Table
 
     from umaoka.engine.online.rankpoints import game_rank_points, rank_points
-    from umaoka.engine.online.ranks import SOUL_START, SOUL_UMA, player_count
+    from umaoka.engine.online.ranks import (
+        SOUL_START,
+        SOUL_UMA,
+        player_count,
+        room_system,
+        system_name,
+    )
 
     n = player_count(args.players)
+    # `--room jade` with the default system (tenhou): the flag to add, not just the rooms
+    home = room_system(args.room)
+    if home is not None and home != system_name(args.system):
+        client = "Mahjong Soul" if home == "mahjongsoul" else "Tenhou"
+        default = " (the default system is tenhou)" if args.system == "tenhou" else ""
+        raise UsageError(f"{shown(args.room)} is a {client} room; "
+                         f"{'add' if default else 'use'} --system {home}{default}.")
     if args.csv:
         return _rankpoints_csv(args, n)
     ranks = _split(args.rank) or [args.rank or ""]

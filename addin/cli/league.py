@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import argparse
 import csv
+import datetime as dt
 import io
 import sys
 from collections.abc import Sequence
@@ -158,9 +159,32 @@ def _players(spec: str) -> int | list[str]:
             if line.strip() and not line.lstrip().startswith("#")]
 
 
+def _day(text: str | None) -> dt.date | None:
+    """``--date`` as a date (YYYY-MM-DD), or one sentence."""
+    if text is None:
+        return None
+    try:
+        return dt.date.fromisoformat(text.strip())
+    except ValueError:
+        raise UmaokaError(f'--date "{excerpt(text)}" is not a date; give it as YYYY-MM-DD, '
+                          "e.g. 2026-04-04.") from None
+
+
 def cmd_seating(args: argparse.Namespace) -> int:
     from umaoka.addin.cli.tables import markup, shown
 
+    day = _day(args.date)
+    book = None
+    if args.into:  # the workbook and its league are checked before the plan is shown
+        from umaoka.templates.import_book import seating_target
+        from umaoka.templates.settle_book import read_book
+        from umaoka.templates.xlsx.formats import check_spreadsheet
+
+        src = Path(args.into)
+        check_spreadsheet(src)
+        into_out = _into_output(src, args.output)
+        book = read_book(src)
+        seating_target(book, args.league, args.tables_of)
     pins = parse_pins(_text(Path(args.fixed)), args.tables_of) if args.fixed else []
     s = schedule(_players(args.players), args.rounds, args.tables_of, args.seed, pins,
                  parse_avoid(args.avoid or ""), args.steps)
@@ -179,7 +203,8 @@ def cmd_seating(args: argparse.Namespace) -> int:
         header = csv_columns(s.table_size)
         body = []
         for t in s.tables:
-            cells = {"date": args.date or "", "session": args.session or 1, "table": t.number,
+            cells = {"date": day.isoformat() if day else "", "session": args.session or 1,
+                     "table": t.number,
                      "game": t.round}
             cells.update({seat: name for seat, name in zip(SEATS, t.seats)})
             body.append([cells.get(c, "") for c in header])
@@ -187,14 +212,11 @@ def cmd_seating(args: argparse.Namespace) -> int:
               f"({len(body)} games; fill in the scores, then `umaoka batch`)")
     if args.into:
         from umaoka.templates.import_book import seat_into
-        from umaoka.templates.xlsx.formats import check_spreadsheet
 
-        src = Path(args.into)
-        check_spreadsheet(src)
-        out = _into_output(src, args.output)
-        done = seat_into(src, s, args.league, out or src, force=args.force,
-                         session=args.session, write=update_writer(src, out))
-        print(shown(f"{_wrote(src, out)}: Seating sheet and {done.rows} game rows of "
+        done = seat_into(src, s, args.league, into_out or src, force=args.force,
+                         session=args.session, write=update_writer(src, into_out), date=day,
+                         book=book)
+        print(shown(f"{_wrote(src, into_out)}: Seating sheet and {done.rows} game rows of "
                     f"{done.league} filled in (sessions {done.sessions[0]}-{done.sessions[1]}; "
                     "type the scores)"))
         if done.new_players:
@@ -457,7 +479,8 @@ def add_commands(sub: Any) -> None:
     seat.add_argument("--steps", type=int, metavar="N", help="search steps (default: by size)")
     seat.add_argument("--csv", metavar="OUT.csv", help="write the games as a batch CSV "
                       "with blank scores")
-    seat.add_argument("--date", metavar="YYYY-MM-DD", help="date for the CSV rows")
+    seat.add_argument("--date", metavar="YYYY-MM-DD", help="date of the games (the CSV rows, "
+                      "and the rows --into fills in)")
     seat.add_argument("--session", type=session_number, metavar="N",
                       help="session number for the CSV rows (default 1; game = round); with "
                       "--into the session of round 1 (default: after the tab's last)")

@@ -31,7 +31,7 @@ from umaoka.addin.cli.tables import (
 from umaoka.engine import UmaokaError
 from umaoka.engine.online.imported import csv_plain, visible
 from umaoka.engine.season.gamelog import ORDER, SEATS
-from umaoka.engine.season.ranking import TIE_BREAKS, StandingLine
+from umaoka.engine.season.ranking import TIE_BREAKS, TIE_BREAKS_JA, StandingLine
 from umaoka.engine.season.settings import read_season
 from umaoka.engine.season.stages import (
     Season,
@@ -41,6 +41,7 @@ from umaoka.engine.season.stages import (
     carry_rounding_of,
     run_season,
 )
+from umaoka.templates.book.labels import label
 from umaoka.templates.xlsx.io import read_text
 
 WIDTH = 80
@@ -149,27 +150,31 @@ def table(header: Sequence[str], rows: Sequence[Sequence[str]], left: Sequence[i
     return [fmt(header), *(fmt(r) for r in rows)]
 
 
-def _note(line: StandingLine) -> str:
+def _note(line: StandingLine, lang: str = "en") -> str:
     notes = []
     if line.advanced:
-        notes.append("on")
+        notes.append(label("r_on", lang))
     if line.tie_break:
         notes.append(f"tb:{line.tie_break}")
     if line.flags:
-        notes.append("caps")
+        notes.append(label("r_caps", lang))
     return ",".join(notes)
 
 
-def stage_table(lines: Sequence[StandingLine], kind: str, carries: bool) -> list[str]:
-    """The standings of players or teams in one stage (``carries``: show a Carried column)."""
+def stage_table(lines: Sequence[StandingLine], kind: str, carries: bool,
+                lang: str = "en") -> list[str]:
+    """The standings of players or teams in one stage (``carries``: show a Carried column;
+    ``kind``: "Player" or "Team")."""
     players = kind == "Player"
     show_team = players and any(p.team for p in lines)
     show_carry = carries or any(p.carried for p in lines)
     show_chips = any(p.chip_count for p in lines)
     show_pen = any(p.penalties for p in lines)
-    header = ["#", kind] + (["Team"] if show_team else []) + ["G"] \
-        + (["Carried"] if show_carry else []) + ["Points"] + (["Chips"] if show_chips else []) \
-        + (["Pen."] if show_pen else []) + ["Total", "Avg", "Note"]
+    keys = ["r_rank", "r_player" if players else "r_team"] + (["r_team"] if show_team else []) \
+        + ["r_g"] + (["r_carried"] if show_carry else []) + ["r_points"] \
+        + (["r_chips"] if show_chips else []) + (["r_pen"] if show_pen else []) \
+        + ["r_total", "r_avg", "r_note"]
+    header = [label(k, lang) for k in keys]
     rows = []
     for p in lines:
         row = ["-" if p.rank is None else str(p.rank), p.name]
@@ -179,38 +184,48 @@ def stage_table(lines: Sequence[StandingLine], kind: str, carries: bool) -> list
         row.append(_num(p.points))
         row += [_num(p.chips)] if show_chips else []
         row += [_num(p.penalties)] if show_pen else []
-        row += [_num(p.total), _num(p.average), _note(p)]
+        row += [_num(p.total), _num(p.average), _note(p, lang)]
         rows.append(row)
     return table(header, rows, left=(1, 2, len(header) - 1) if show_team else (1,
                                                                                len(header) - 1))
 
 
-def _games(n: int) -> str:
-    return f"{n} game" if n == 1 else f"{n} games"
+def _games(n: int, lang: str = "en") -> str:
+    return label("r_game", lang) if n == 1 else label("r_games", lang, n=n)
 
 
-def _share(factor: Decimal) -> str:
-    return {Decimal(1): "all", Decimal("0.5"): "half"}.get(factor, f"{factor:f} x")
+def _share(factor: Decimal, lang: str = "en") -> str:
+    key = {Decimal(1): "r_share_all", Decimal("0.5"): "r_share_half"}.get(factor)
+    return label(key, lang) if key else label("r_share", lang, factor=f"{factor:f}")
 
 
-def _rounded(stage: Stage) -> str:
+def _rounded(stage: Stage, lang: str = "en") -> str:
     """How a stage's carried points are rounded, in words."""
     mode = carry_rounding_of(stage.carry_rounding, stage.ruleset)
     if mode == "exact":
-        return "exact"
-    unit = "0.1" if stage.ruleset.rounding == "none" else "whole points"
-    return f"to {unit} ({mode})"
+        return label("r_exact", lang)
+    unit = "0.1" if stage.ruleset.rounding == "none" else label("r_whole", lang)
+    return label("r_rounded", lang, unit=unit, mode=mode)
 
 
-def stage_lines(result: StageResult, next_stage: str | None, competition: str) -> list[str]:
+def _wrap(line: str) -> list[str]:
+    """A line cut to the report's width; Japanese characters take two columns each."""
+    if cell_len(line) <= WIDTH:
+        return [line]
+    wide = cell_len(line) > len(line)  # then textwrap's character count is not the width
+    return textwrap.wrap(line, WIDTH // 2 if wide else WIDTH, subsequent_indent="  ")
+
+
+def stage_lines(result: StageResult, next_stage: str | None, competition: str,
+                lang: str = "en") -> list[str]:
     st = result.stage
-    head = f"{st.name}: {_games(result.games)}, {st.ruleset.name} rules, ranked by " \
-           f"{st.ranking.replace('_', ' ')}"
+    head = label("r_stage", lang, name=st.name, games=_games(result.games, lang),
+                 rules=st.ruleset.name, ranking=label(f"r_rank_{st.ranking}", lang))
     out = [head, "=" * min(cell_len(head), WIDTH)]
     if st.carry:
-        unit = "team" if competition == "team" else "player"
-        out.append(f"Carried in: {_share(st.carry)} of each {unit}'s total in the previous "
-                   f"stage, {_rounded(st)}.")
+        unit = label("r_unit_team" if competition == "team" else "r_unit_player", lang)
+        out.append(label("r_carried_in", lang, share=_share(st.carry, lang), unit=unit,
+                         rounded=_rounded(st, lang)))
     for kind, lines in (("Team", result.teams), ("Player", result.players)):
         if not lines:
             continue
@@ -219,65 +234,69 @@ def stage_lines(result: StageResult, next_stage: str | None, competition: str) -
         ranked = [p for p in lines if p.qualified]
         rest = [p for p in lines if not p.qualified]
         if ranked:
-            out += stage_table(ranked, kind, carries)
+            out += stage_table(ranked, kind, carries, lang)
         if rest:
             out += [""] if ranked else []
-            out += [f"Not ranked (fewer than {_games(st.min_games)}):"]
-            out += stage_table(rest, kind, carries)[0 if not ranked else 1:]
+            out += [label("r_not_ranked", lang, games=_games(st.min_games, lang))]
+            out += stage_table(rest, kind, carries, lang)[0 if not ranked else 1:]
     used = {p.tie_break for p in (*result.players, *result.teams) if p.tie_break}
     legend = []
     if result.advanced:
         n = len(result.advanced)  # advance = 100 with 4 players: all 4, not "top 100"
-        legend.append(f"on: goes on to {next_stage} "
-                      + (f"(top {st.advance})." if n >= (st.advance or 0) else f"(all {n})."))
-    legend += [f"tb:{t}: tie decided by {TIE_BREAKS[t]}." for t in sorted(used)]
+        who = label("r_top", lang, n=st.advance) if n >= (st.advance or 0) \
+            else label("r_all", lang, n=n)
+        legend.append(label("r_goes_on", lang, on=label("r_on", lang), stage=next_stage,
+                            who=who))
+    ties = TIE_BREAKS if lang == "en" else TIE_BREAKS_JA
+    legend += [label("r_tie", lang, code=t, how=ties[t]) for t in sorted(used)]
     if any(p.flags for p in result.players):
-        legend.append("caps: outside the game caps " + (st.game_caps.text() if st.game_caps
-                                                        else "") + " (see Flags).")
+        legend.append(label("r_outside_caps", lang, caps=label("r_caps", lang),
+                            range=st.game_caps.text() if st.game_caps else ""))
     out += [""] + legend if legend else []
-    out += [f"Note: {n}" for n in result.notes]
-    return [w for line in out for w in (textwrap.wrap(line, WIDTH, subsequent_indent="  ")
-                                        if cell_len(line) > WIDTH else [line])]
+    out += [label("r_stage_note", lang, text=n) for n in result.notes]
+    return [w for line in out for w in _wrap(line)]
 
 
-def season_report(result: SeasonResult, stage: str | None = None) -> list[str]:
-    """Every stage (or one), then the penalty log and the flags, as lines of text."""
+def season_report(result: SeasonResult, stage: str | None = None,
+                  lang: str = "en") -> list[str]:
+    """Every stage (or one), then the penalty log and the flags, as lines of text in
+    ``lang`` (the engine's own sentences, such as the flags, stay as it words them)."""
     stages = result.season.stages
     wanted = [result.season.stage(stage).name] if stage else [s.name for s in stages]
     out: list[str] = [result.season.name, ""]
     for i, r in enumerate(result.stages):
         if r.stage.name in wanted:
             nxt = stages[i + 1].name if i + 1 < len(stages) else None
-            out += stage_lines(r, nxt, result.season.competition) + [""]
+            out += stage_lines(r, nxt, result.season.competition, lang) + [""]
     pens = [p for p in result.penalties if p.stage is None or not stage
             or p.stage.casefold() == stage.casefold()]
     if pens:
-        out += ["Penalty log", "-----------"]
+        head = label("r_penalty_log", lang)
+        out += [head, "-" * cell_len(head)]
         rows = [[str(p.date or ""), p.stage or "", p.name, _num(p.points), p.reason]
                 for p in pens]
-        out += table(["Date", "Stage", "Player/team", "Points", "Reason"], rows,
-                     left=(0, 1, 2, 4)) + [""]
+        out += table([label(k, lang) for k in ("r_date", "r_stage_col", "r_who", "r_points",
+                                               "r_reason")], rows, left=(0, 1, 2, 4)) + [""]
     flags = [f for f in result.flags if not stage or f.startswith(f"{wanted[0]}: ")]
     if flags:
-        out += ["Flags", "-----"] + [w for f in flags for w in textwrap.wrap(
-            f, WIDTH, subsequent_indent="  ")] + [""]
+        head = label("r_flags", lang)
+        out += [head, "-" * cell_len(head)] + [w for f in flags for w in _wrap(f)] + [""]
     return out
 
 
 def run(season_path: Path, games: Sequence[Path], penalties: Sequence[Path],
-        stage: str | None = None) -> tuple[list[str], tuple[str, ...]]:
+        stage: str | None = None, lang: str = "en") -> tuple[list[str], tuple[str, ...]]:
     """The report's lines and the problems (rows left out) of a season run from files."""
     season = load_season(season_path)
     game_list = [row for path in games for row in game_rows(path, season)]
     pen_list = [row for path in penalties for row in penalty_rows(path)]
     result = run_season(season, game_list, pen_list)
-    return season_report(result, stage), result.problems
+    return season_report(result, stage, lang), result.problems
+
 
 def cmd_season(args: argparse.Namespace) -> int:
-
-
     lines, problems = run(Path(args.season), [Path(p) for p in args.games],
-                          [Path(p) for p in args.penalties or ()], args.stage)
+                          [Path(p) for p in args.penalties or ()], args.stage, args.lang)
 
     for line in problems:
         print(f"{PROG}: warning: {shown(line)}", file=sys.stderr)
@@ -298,4 +317,6 @@ def add_commands(sub: Any) -> None:
     season.add_argument("--penalties", metavar="PENALTIES.csv", action="append",
                         help="the penalty log: date,stage,player,team,points,reason")
     season.add_argument("--stage", metavar="NAME", help="print only this stage")
+    season.add_argument("--lang", choices=("en", "ja"), default="en",
+                        help="language of the report's headings and columns")
     season.set_defaults(func=cmd_season)

@@ -123,34 +123,46 @@ def cmd_demo(args: argparse.Namespace) -> int:
     del seen
     _write_league(book, filled, args.force, season_run=run)
     report = write_settled(book, settled, force=args.force, source=filled.name, season_run=run)
-    out = _console()
-    title = (f"Demo league: {_games(report.games)}, {len(book.leagues)} stages, "
-             f"ruleset {rules.name}")
-    out.print(_standings_table(report.standings, title, lang=args.lang))
-    _season_lines(report)
-    print(f"wrote {filled} (formulas for {book.runtime.title}, results saved in the file; "
-          "see its Start sheet)")
-    print(f"wrote {settled} (settled copy: a report with plain values, opens anywhere)")
+    from umaoka.addin.cli.season import _games as games_text
+    from umaoka.templates.book.labels import label
+
+    out, lang = _console(), args.lang
+    title = label("r_demo", lang, games=games_text(report.games, lang),
+                  stages=len(book.leagues), rules=rules.name)
+    out.print(_standings_table(report.standings, title, lang=lang))
+    _season_lines(report, lang)
+    print(label("r_demo_league", lang, path=filled, runtime=book.runtime.title))
+    print(label("r_demo_settled", lang, path=settled))
     return 0
 
 
-def _settled_line(games: int, problems: int) -> str:
-    """``5 games settled, 3 rows need attention``: the two never overlap."""
-    rows = f", {problems} row{'s need' if problems != 1 else ' needs'} attention" \
-        if problems else ""
-    return f"{_games(games)} settled{rows}"
+def _settled_line(games: int, problems: int, warnings: int = 0, lang: str = "en") -> str:
+    """``5 games settled, 3 rows not settled, 1 warning``: a row is settled or not, never
+    both, and a warning is about a row that is settled (and counts)."""
+    from umaoka.addin.cli.season import _games as games_text
+    from umaoka.templates.book.labels import label
+
+    parts = [label("r_settled", lang, games=games_text(games, lang))]
+    if problems:
+        parts.append(label("r_not_settled_one", lang) if problems == 1
+                     else label("r_not_settled", lang, n=problems))
+    if warnings:
+        parts.append(label("r_warning", lang) if warnings == 1
+                     else label("r_warnings", lang, n=warnings))
+    return ("、" if lang == "ja" else ", ").join(parts)
 
 
-def _season_lines(report: Any) -> None:
+def _season_lines(report: Any, lang: str = "en") -> None:
     """A season workbook's stage and team standings (as `umaoka season` prints them)."""
     if getattr(report, "season", None) is not None:
         from umaoka.addin.cli.season import season_report
-        from umaoka.addin.cli.tables import shown
 
-        print("\n".join(shown(line) for line in season_report(report.season)))
+        print("\n".join(shown(line) for line in season_report(report.season, lang=lang)))
 
 
 def cmd_settle(args: argparse.Namespace) -> int:
+    from umaoka.addin.cli.season import _games as games_text
+    from umaoka.templates.book.labels import label
     from umaoka.templates.settle_book import settle_file
     from umaoka.templates.xlsx.formats import check_spreadsheet
 
@@ -158,13 +170,14 @@ def cmd_settle(args: argparse.Namespace) -> int:
     report = settle_file(Path(args.input), Path(args.output) if args.output else None,
                          force=args.force)
 
-    for line in report.problems:
+    for line in [*report.problems, *report.warnings]:
         print(f"{PROG}: warning: {shown(line)}", file=sys.stderr)
     if report.standings:
-        title = f"{Path(args.input).name}: {_games(report.games)}"
+        title = f"{Path(args.input).name}: {games_text(report.games, args.lang)}"
         _console().print(_standings_table(report.standings, title, lang=args.lang))
-    _season_lines(report)
-    print(f"wrote {report.path}: {_settled_line(report.games, len(report.problems))}")
+    _season_lines(report, args.lang)
+    what = _settled_line(report.games, len(report.problems), len(report.warnings), args.lang)
+    print(label("r_wrote", args.lang, path=report.path, what=what))
     return 0
 
 
@@ -176,6 +189,7 @@ def cmd_batch(args: argparse.Namespace) -> int:
     from rich.progress import Progress
 
     from umaoka.templates.batch import csv_files, run_batch
+    from umaoka.templates.book.labels import label
 
     folder = Path(args.spec)
     rules = ruleset(args.ruleset)
@@ -204,8 +218,9 @@ def cmd_batch(args: argparse.Namespace) -> int:
             assert result.report is not None
             for line in result.warnings:
                 print(f"{PROG}: warning: {shown(name)} {shown(line)}", file=sys.stderr)
-            bad = len(result.report.problems)
-            print(f"wrote {result.report.path}: {_settled_line(result.report.games, bad)}")
+            bad, doubtful = len(result.report.problems), len(result.report.warnings)
+            print(label("r_wrote", args.lang, path=result.report.path,
+                        what=_settled_line(result.report.games, bad, doubtful, args.lang)))
     return 2 if failures else 0
 
 

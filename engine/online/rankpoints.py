@@ -166,7 +166,8 @@ def rank_points(place: Any, score: Any = None, system: Any = "tenhou", room: Any
     name = soul_rank_name(tier, level)
     if SOUL_TIERS[tier] not in SOUL_ROOM_RANKS[where]:
         allowed = " and ".join(SOUL_ROOM_RANKS[where])
-        raise UmaokaError(f"a {name} player cannot play in the {where} room, which is for "
+        article = "an" if name[:1] in "AEIOU" else "a"
+        raise UmaokaError(f"{article} {name} player cannot play in the {where} room, which is for "
                           f"{allowed}; check the room or the rank.")
     if tier == 5:
         sp = Decimal(SOUL_CELESTIAL[n][south][pos - 1]) * (2 if all_celestial else 1)

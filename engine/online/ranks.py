@@ -172,9 +172,38 @@ def _choice(key: str, value: Any, table: str) -> Any:
     found = _ALIASES[table].get(text)
     if found is None:
         said = f'cannot be "{excerpt(value)}"' if text else "is blank"
+        home = room_system(value) if table.endswith("room") else None
+        if home is not None:  # "jade" while the system is tenhou: say which system it needs
+            raise UmaokaError(f'{key} "{excerpt(value)}" is a {_CLIENTS[home]} room; give the '
+                              f"system {home}, or use one of {_LABELS[table]}.")
         raise UmaokaError(f"{key} {said}; use one of {_LABELS[table]}."
                           + (_closest(text, _ALIASES[table]) if text else ""))
     return found
+
+
+#: The systems' names as players know them.
+_CLIENTS = {"tenhou": "Tenhou", "mahjongsoul": "Mahjong Soul"}
+
+
+def system_name(value: Any) -> str:
+    """``tenhou`` or ``mahjongsoul`` for a system typed in any of its spellings (天鳳, 雀魂)."""
+    return str(_choice("system", value, "system"))
+
+
+def room_system(room: Any) -> str | None:
+    """The system a room name belongs to (``tenhou`` or ``mahjongsoul``), None if neither.
+
+    >>> room_system("jade"), room_system("鳳凰の間"), room_system("lobby")
+    ('mahjongsoul', 'tenhou', None)
+    """
+    text = _text(room)
+    for suffix in ("room", "の間", "之间", "之間", "卓"):
+        if text.endswith(suffix) and text != suffix:
+            text = text[: -len(suffix)]
+    for system, table in (("tenhou", "tenhou room"), ("mahjongsoul", "soul room")):
+        if text in _ALIASES[table]:
+            return system
+    return None
 
 
 @_cached

@@ -191,6 +191,9 @@ _LABELS: dict[str, tuple[str, str]] = {
                        "この名前は「プレイヤー」シートにありません。新しいプレイヤーなら"
                        "プレイヤーシートに追加し、そうでなければ一覧から選んでください。"),
     "off_by": ("Off by", "差"),
+    # the engine's "the scores look typed in thousands (35.7 for 35,700)", as a check text
+    "in_thousands": ("Typed in thousands", "千点単位で入力"),
+    "in_hundreds": ("Typed in hundreds", "百点単位で入力"),
     "not_100": ("Not x100", "100点単位でない"),
     "missing": ("Missing score", "素点不足"),
     # the platform-finals block (imported online games) and the seating sheet

@@ -7,13 +7,14 @@ formulas (MJ_SETTLE, native standings) compute the same numbers in Excel.
 from __future__ import annotations
 
 import functools
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from decimal import Decimal
 from typing import Any
 
 from umaoka.engine import PlayerStanding, Ruleset, Settlement, UmaokaError, settle, standings
-from umaoka.templates.book.labels import label
+from umaoka.templates.book.labels import label, seat_label
 from umaoka.templates.book.model import Book, Game, League
 
 #: First data row of a league tab (rows 1-4: title, note, block headers, column headers).
@@ -81,7 +82,31 @@ def settle_game(game: Game, rules: Ruleset) -> Outcome | None:
     try:
         return Outcome(settle(game.scores, rules, deposits, _penalties(game)))
     except UmaokaError as e:
-        return Outcome(error=str(e))
+        return Outcome(error=seat_named(str(e), game))
+
+
+#: The engine's "score 3 ..." / "penalty 2 ...": a seat by its number in the scores given.
+_SEAT_SUBJECT = re.compile(r"(score|penalty) ([1-4])\b")
+
+
+def seat_named(error: str, game: Game) -> str:
+    """The engine's message with its seat number told as the row's seat and player.
+
+    The engine knows scores only as a list ("score 3"); on a league tab the manager looks
+    for a seat and a name, so "score 3 (1,650) is ..." reads "West (Chie)'s score (1,650) is ...".
+
+    >>> seat_named("score 3 (1,650) is not a whole multiple of 100.",
+    ...            Game(players=["Aki", "Ben", "Chie", "Dan"]))
+    "West (Chie)'s score (1,650) is not a whole multiple of 100."
+    """
+    m = _SEAT_SUBJECT.match(error)
+    if m is None:
+        return error
+    seat = int(m[2]) - 1
+    name = str(game.players[seat]).strip() if seat < len(game.players) \
+        and game.players[seat] is not None else ""
+    who = f"{seat_label(seat)} ({name})" if name else seat_label(seat)
+    return f"{who}'s {m[1]}{error[m.end():]}"
 
 
 def settle_league(league: League, rules: Ruleset) -> list[Outcome | None]:
@@ -112,25 +137,38 @@ def league_standings(games: Sequence[tuple[Game, Settlement]]) -> list[PlayerSta
 
 
 def problems(book: Book, all_outcomes: Sequence[Sequence[Outcome | None]]) -> list[str]:
-    """One line per bad row: sheet name, row number and what is wrong."""
-    out = []
+    """One line per row left out of the standings: sheet name, row number and why."""
+    return _rows(book, all_outcomes)[0]
+
+
+def row_warnings(book: Book, all_outcomes: Sequence[Sequence[Outcome | None]]) -> list[str]:
+    """One line per row that counts but looks wrong (a name not on the roster, or on it in
+    another case): it is settled, so it is no problem row."""
+    return _rows(book, all_outcomes)[1]
+
+
+def _rows(book: Book, all_outcomes: Sequence[Sequence[Outcome | None]]
+          ) -> tuple[list[str], list[str]]:
+    """The rows left out of the standings, and the rows settled with a warning."""
+    bad, doubtful = [], []
     for league, outcomes in zip(book.leagues, all_outcomes):
         for i, (game, o) in enumerate(zip(league.games, outcomes)):
             if o is None:
                 continue
             where = game.source or f"{league.name}!row {game.row or FIRST_ROW + i}"
             if o.error:
-                out.append(f"{where}: {o.error}")
+                bad.append(f"{where}: {o.error}")
             elif (why := names_problem(game)) is not None:
-                out.append(f"{where}: {why}")
+                bad.append(f"{where}: {why}")
             elif book.players and (name := off_roster(game, book.players)) is not None:
-                out.append(f'{where}: warning: "{name}" is not on the Players sheet; a typo '
-                           "counts as a new player in the standings (fix the name or add it).")
+                doubtful.append(f'{where}: "{name}" is not on the Players sheet; a typo '
+                                "counts as a new player in the standings (fix the name or add "
+                                "it).")
             elif book.players and (pair := case_only(game, book.players)) is not None:
-                out.append(f'{where}: warning: "{pair[0]}" differs from "{pair[1]}" on the '
-                           "Players sheet only by case, and counts as another player in the "
-                           "standings; type it as on the Players sheet.")
-    return out
+                doubtful.append(f'{where}: "{pair[0]}" differs from "{pair[1]}" on the '
+                                "Players sheet only by case, and counts as another player in "
+                                "the standings; type it as on the Players sheet.")
+    return bad, doubtful
 
 
 def check_text(game: Game, rules: Ruleset, lang: str,
@@ -152,10 +190,15 @@ def check_text(game: Game, rules: Ruleset, lang: str,
         return ""
     # exact: whole numbers as they are (most cells), others through their text
     exact = [s if type(s) is int else Decimal(str(s)) for s in nums]
-    diff = sum(exact) + (dep if type(dep) is int else Decimal(str(dep))) \
-        - rules.start * rules.players
+    dep = dep if type(dep) is int else Decimal(str(dep))
+    diff = sum(exact) + dep - rules.start * rules.players
     if len(nums) < rules.players:
         return label("missing", lang)
+    if diff or any(s % 100 for s in exact):
+        # the engine's order: scores that add up once scaled were typed in thousands or
+        # hundreds (35.7 for 35,700), which says more than "Off by -99,900"
+        if (scale := typed_scale(sum(exact), dep, rules)) is not None:
+            return label(scale, lang)
     if diff:
         return f"{label('off_by', lang)} {int(diff):+,}"
     if any(s % 100 for s in exact):
@@ -163,6 +206,21 @@ def check_text(game: Game, rules: Ruleset, lang: str,
     if roster is not None and (flag := roster_flag(game, roster, lang)) is not None:
         return flag
     return label("ok", lang)
+
+
+def typed_scale(total: Any, deposits: Any, rules: Ruleset) -> str | None:
+    """``in_thousands`` or ``in_hundreds`` when scores adding up to ``total`` were typed at
+    that scale (as the engine's ``_check_typed_scale`` finds them), else None.
+
+    >>> from umaoka.engine import ruleset
+    >>> typed_scale(Decimal("100.0"), 0, ruleset("standard"))
+    'in_thousands'
+    """
+    expected = rules.start * rules.players
+    for key, times in (("in_thousands", 1000), ("in_hundreds", 100)):
+        if total * times + deposits == expected or (total + deposits) * times == expected:
+            return key
+    return None
 
 
 def roster_flag(game: Game, roster: Sequence[str], lang: str) -> str | None:

@@ -303,11 +303,21 @@ class LeagueTab(SheetWriter):
                               f'"{lab_roster}: "&{p},IF({case},"{lab_case}: "&{p},'
                               f'{platform_check})))')
         total = f"SUM({rng})+N({dep}{row})"
+        whole = f"{start_ref}*{n}"
+        # scores that add up once scaled were typed in thousands or hundreds (35.7 for
+        # 35,700): the engine's words, not "Off by -99,900" (ROUND: 35.7+32.4+... in floats)
+        scaled = [f'OR(ROUND(SUM({rng})*{k}+N({dep}{row})-{whole},6)=0,'
+                  f'ROUND(({total})*{k}-{whole},6)=0)' for k in (1000, 100)]
+        lab_k, lab_h = label("in_thousands", lang), label("in_hundreds", lang)
         check = (f'IF(AND(COUNT({rng})=0,N({dep}{row})=0),"",'
                  f'IF(COUNT({rng})<{n},"{lab_miss}",'
-                 f'IF({total}<>{start_ref}*{n},'
-                 f'"{lab_off} "&TEXT({total}-{start_ref}*{n},"+#,##0;-#,##0"),'
-                 f'IF(SUMPRODUCT(MOD({rng},100))<>0,"{lab_100}",{roster_check}))))')
+                 f'IF(AND(OR({total}<>{whole},SUMPRODUCT(MOD({rng},100))<>0),{scaled[0]}),'
+                 f'"{lab_k}",'
+                 f'IF(AND(OR({total}<>{whole},SUMPRODUCT(MOD({rng},100))<>0),{scaled[1]}),'
+                 f'"{lab_h}",'
+                 f'IF({total}<>{whole},'
+                 f'"{lab_off} "&TEXT({total}-{whole},"+#,##0;-#,##0"),'
+                 f'IF(SUMPRODUCT(MOD({rng},100))<>0,"{lab_100}",{roster_check}))))))')
         if cols.given:
             grng = f"{gv[0]}{row}:{gv[-1]}{row}"
             check = (f'IF(COUNTA({grng})>0,IF(COUNT({grng})<{n},"{lab_gmiss}",'
