@@ -89,17 +89,52 @@ _BASE: dict[tuple[int, int], tuple[tuple[int, ...], int, tuple[int, ...] | range
 }
 
 
-#: Schedules where no two players meet twice but some never meet (the players do not fit a
-#: resolvable design), in the same form as ``_BASE``: the most rounds known for that count.
-_PACKINGS: dict[tuple[int, int], tuple[tuple[int, ...], int, tuple[int, ...] | range, str]] = {
-    (20, 4): ((5,), 4, range(5),
-              "0 10 12 15 / 1 19 8 5 / 2 13 4 7 / 3 11 17 9 / 6 14 18 16"),
+#: Schedules for player counts without a resolvable design, in the same form as ``_BASE``
+#: plus how many of the first rounds seat no pair twice. Every first r rounds are as even as
+#: the best known: see ``SPREADS`` (checked by the tests).
+_PACKINGS: dict[tuple[int, int],
+                tuple[tuple[int, ...], int, tuple[int, ...] | range, str, int]] = {
+    # 20 players: 5 rounds without a repeat (5-4-6 has no solution), then 2 rounds after
+    # which every pair has met once or twice. Found by an annealing search; written out
+    # round by round (the trivial group).
+    (20, 4): ((1,), 20, (0,),
+              "1 5 14 15 / 12 19 9 11 / 6 7 17 3 / 16 8 10 0 / 18 2 4 13 | "
+              "10 9 3 18 / 11 1 17 0 / 12 7 5 2 / 13 19 15 8 / 16 6 4 14 | "
+              "5 11 16 3 / 1 6 10 13 / 4 0 19 7 / 15 9 17 2 / 18 14 12 8 | "
+              "0 14 3 2 / 11 4 10 15 / 16 13 17 12 / 9 1 8 7 / 18 6 5 19 | "
+              "3 12 4 1 / 11 6 2 8 / 13 0 5 9 / 15 7 16 18 / 17 19 10 14 | "
+              "1 2 19 16 / 0 18 11 17 / 12 7 5 10 / 6 9 4 14 / 15 13 8 3 | "
+              "15 0 12 6 / 4 8 17 5 / 10 2 3 19 / 13 11 14 7 / 18 9 1 16", 5),
+    # 24 players, 7 rounds without a repeat: each misses only the two others of its
+    # triple {(0,x), (1,x), (2,x)} or {21, 22, 23} (a resolvable group divisible design of
+    # type 3^8, 6-4-7). A base round over Z7 on three copies of Z7, plus three fixed points.
+    (24, 4): ((7,), 3, range(7),
+              "16 1 0 5 / 9 7 10 4 / 20 3 11 22 / 15 18 17 12 / 13 2 14 21 / 6 19 23 8", 7),
 }
+
+#: Kirkman triple systems built from one of a third the size (see ``_tripled``).
+_TRIPLED = {(45, 3)}
 
 
 def sizes() -> list[tuple[int, int]]:
     """(players, table size) of every shipped design beyond the affine planes."""
-    return sorted(_BASE, key=lambda key: (key[1], key[0]))
+    return sorted({*_BASE, *_TRIPLED}, key=lambda key: (key[1], key[0]))
+
+
+def _tripled(v: int) -> list[list[list[int]]]:
+    """KTS(3v) from KTS(v), v odd: three copies of the v players (point ``c*v + x`` is
+    player x of copy c). The rounds of KTS(v), played in all three copies at once, seat
+    every two players of one copy together once; then v more rounds, one per s in Z_v, seat
+    x of copy 0 with x+s of copy 1 and x+2s of copy 2 (a resolvable transversal design
+    over Z_v): two players of different copies meet in exactly one of those, because s is
+    their difference (halved between copies 0 and 2, which needs v odd)."""
+    small = resolvable(v, 3)
+    if small is None or v % 2 == 0:
+        raise AssertionError(f"no Kirkman triple system of {v} to triple")
+    rounds = [[[c * v + x for x in t] for c in range(3) for t in tables] for tables in small]
+    rounds += [[[x, v + (x + s) % v, 2 * v + (x + 2 * s) % v] for x in range(v)]
+               for s in range(v)]
+    return rounds
 
 
 def _add(a: int, b: int, mods: tuple[int, ...]) -> int:
@@ -131,9 +166,12 @@ def _develop(mods: tuple[int, ...], copies: int, shifts: tuple[int, ...] | range
 def resolvable(n: int, size: int) -> list[list[list[int]]] | None:
     """The rounds of the shipped resolvable design for ``n`` players at tables of ``size``
     (points 0..n-1), checked pair by pair, or None when none is shipped."""
-    if (n, size) not in _BASE:
+    if (n, size) in _TRIPLED:
+        rounds = _tripled(n // 3)
+    elif (n, size) in _BASE:
+        rounds = _develop(*_BASE[n, size])
+    else:
         return None
-    rounds = _develop(*_BASE[n, size])
     if not is_resolvable(rounds, n, size):  # the data is fixed: this is a guard, not a branch
         raise AssertionError(f"the shipped design for {n} players is not exact")
     return rounds
@@ -141,30 +179,33 @@ def resolvable(n: int, size: int) -> list[list[list[int]]] | None:
 
 @cache
 def packing(n: int, size: int) -> list[list[list[int]]] | None:
-    """The shipped rounds for ``n`` players at tables of ``size`` in which no two players
-    meet twice (the most such rounds known), checked, or None when none is shipped.
+    """The shipped rounds for ``n`` players at tables of ``size`` where no resolvable
+    design exists (no pair twice in the first ones, the most such rounds known), checked,
+    or None when none is shipped.
 
     Where every player misses exactly one other (a perfect matching of missed pairs) and
     tables seat 4, one more round seats two missed pairs at every table: then every pair
     has met, and none more than twice.
 
-    >>> len(packing(20, 4)), packing(24, 4)
-    (5, None)
+    >>> len(packing(20, 4)), len(packing(24, 4)), packing(12, 4)
+    (7, 7, None)
     """
     if (n, size) not in _PACKINGS:
         return None
-    rounds = _develop(*_PACKINGS[n, size])
+    *data, free = _PACKINGS[n, size]
+    rounds = _develop(*data)
     met: set[tuple[int, int]] = set()
-    for tables in rounds:
+    for r, tables in enumerate(rounds):
         if sorted(p for t in tables for p in t) != list(range(n)):
             raise AssertionError(f"the shipped rounds for {n} players are not rounds")
         for t in tables:
             for pair in combinations(sorted(t), 2):
-                if pair in met:
+                if pair in met and r < free:
                     raise AssertionError(f"the shipped rounds for {n} players repeat a pair")
                 met.add(pair)
     missed = [(a, b) for a in range(n) for b in range(a + 1, n) if (a, b) not in met]
-    if size == 4 and len({p for pair in missed for p in pair}) == n == 2 * len(missed):
+    if (free == len(rounds) and size == 4
+            and len({p for pair in missed for p in pair}) == n == 2 * len(missed)):
         rounds.append([[*missed[i], *missed[i + 1]] for i in range(0, len(missed), 2)])
     return rounds
 
