@@ -117,8 +117,13 @@ _TRIPLED = {(45, 3)}
 
 
 def sizes() -> list[tuple[int, int]]:
-    """(players, table size) of every shipped design beyond the affine planes."""
+    """(players, table size) of every shipped resolvable design beyond the affine planes."""
     return sorted({*_BASE, *_TRIPLED}, key=lambda key: (key[1], key[0]))
+
+
+def packing_sizes() -> list[tuple[int, int]]:
+    """(players, table size) of every shipped schedule without a resolvable design."""
+    return sorted(_PACKINGS, key=lambda key: (key[1], key[0]))
 
 
 def _tripled(v: int) -> list[list[list[int]]]:

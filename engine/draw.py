@@ -3,7 +3,8 @@
 Where an exact design exists it is used: the affine plane AG(2,q) seats q*q players at q
 tables of q for q+1 rounds so that every two players meet exactly once (16 players at
 tables of 4 over 5 rounds; 9 players at tables of 3 over 4 rounds), and :mod:`.designs`
-ships the others (resolvable 2-(n,4,1) designs, Kirkman triple systems, a packing of 20);
+ships the others (resolvable 2-(n,4,1) designs, Kirkman triple systems) and the best known
+schedules for some player counts without one (20, 24 players);
 one player short of a design plays it with one seat empty. Otherwise, and to repair pins
 and pairs kept apart, a seeded simulated annealing swaps players between tables of a round,
 with a step bound, so the same seed always gives the same draw.
@@ -67,7 +68,7 @@ def known_design(n: int, size: int) -> tuple[list[list[list[int]]] | None, str]:
         rounds = packing(n, size)
         if rounds is None:
             return None, "search"
-        return rounds, f"packing of {n} players ({len(rounds)} rounds known)"
+        return rounds, f"known schedule of {n} players ({len(rounds)} rounds)"
     if size == 3:
         return rounds, f"Kirkman triple system KTS({n})"
     return rounds, f"resolvable design 2-({n},4,1)"
