@@ -89,6 +89,11 @@ class Draw:
         self.meet = [[0] * n for _ in range(n)]
         self.groups: list[list[list[int]]] = []
         self.sit_out: list[list[int]] = []
+        # True when the start is a shipped design used as it is (no pins, nobody kept
+        # apart, no more rounds than it has): its spread is the best known, so the search
+        # has nothing to gain and is skipped.
+        self.settled = False
+        self._plain = not avoid
 
     def start(self) -> str:
         """Sit-outs, then a first grouping per round (the exact design where one exists)."""
@@ -101,7 +106,10 @@ class Draw:
         if out == size - 1 and not self.fixed:
             design, name = known_design(n + 1, size)
             if design is not None:
+                self.settled = self._plain and self.rounds <= len(design)
                 return self._start_less_one(design, name)
+        self.settled = (design is not None and self._plain and not self.fixed
+                        and self.rounds <= len(design))
         for r in range(self.rounds):
             pinned = self.fixed.get(r, {})
             free = sorted((p for p in range(n) if p not in pinned),
@@ -176,7 +184,7 @@ class Draw:
 
     def search(self, steps: int) -> None:
         """Simulated annealing over swaps of two players between tables of one round."""
-        if self.tables < 2 or steps <= 0:
+        if self.tables < 2 or steps <= 0 or self.settled:
             return
         movable = [[p for g in groups for p in g if p not in self.fixed.get(r, {})]
                    for r, groups in enumerate(self.groups)]
