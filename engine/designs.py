@@ -15,6 +15,7 @@ players    table  rounds  construction
 27         3      13      1-rotational over Z26 (a base round fixed by +13), plus a point
 33         3      16      1-rotational over Z32 (fixed by +16), plus a point
 39         3      19      base round over Z19 acting on two copies of Z19, plus a point
+45         3      22      three copies of KTS(15) and a resolvable transversal design
 51         3      25      1-rotational over Z50 (fixed by +25), plus a point
 57         3      28      1-rotational over Z56 (fixed by +28), plus a point
 63         3      31      base round over Z31 acting on two copies of Z31, plus a point
@@ -27,8 +28,12 @@ players    table  rounds  construction
 
 Each is a base round (or two) over a small group, found by a search and checked here and
 in the tests: a round is the base round with the group added to every point (the extra
-point stays put). The data is small and every design is verified pair by pair the first
-time it is used.
+point stays put); KTS(45) is built from KTS(15). The data is small and every design is
+verified pair by pair the first time it is used.
+
+Where no resolvable design exists umaoka ships the best known schedule for some counts
+(``packing``): 20 players at tables of 4 (5 rounds without a repeat, the most possible,
+then every pair met once or twice after 7) and 24 players (7 rounds without a repeat).
 
 >>> rounds = resolvable(15, 3)
 >>> len(rounds), len(rounds[0]), rounds[0][0]
