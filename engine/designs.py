@@ -33,7 +33,8 @@ verified pair by pair the first time it is used.
 
 Where no resolvable design exists umaoka ships the best known schedule for some counts
 (``packing``): 20 players at tables of 4 (5 rounds without a repeat, the most possible,
-then every pair met once or twice after 7) and 24 players (7 rounds without a repeat).
+then every pair met once or twice after 7), and 24, 36 and 48 players (7, 11 and 15
+rounds without a repeat: every player meets all but two others).
 
 >>> rounds = resolvable(15, 3)
 >>> len(rounds), len(rounds[0]), rounds[0][0]
@@ -115,6 +116,16 @@ _PACKINGS: dict[tuple[int, int],
     # type 3^8, 6-4-7). A base round over Z7 on three copies of Z7, plus three fixed points.
     (24, 4): ((7,), 3, range(7),
               "16 1 0 5 / 9 7 10 4 / 20 3 11 22 / 15 18 17 12 / 13 2 14 21 / 6 19 23 8", 7),
+    # The same for 36 and 48 players (types 3^12 and 3^16: 9-4-11, 12-4-15), over Z11 and
+    # Z15; each base round is also unchanged when the three copies (and the three fixed
+    # points) are rotated, which let a SAT solver find it in a second.
+    (36, 4): ((11,), 3, range(11),
+              "0 2 26 32 / 1 14 17 18 / 4 10 11 13 / 3 6 7 23 / 12 25 28 29 / 5 20 30 33 / "
+              "9 19 27 35 / 8 16 31 34 / 15 21 22 24", 11),
+    (48, 4): ((15,), 3, range(15),
+              "0 9 17 42 / 1 3 8 29 / 2 27 30 39 / 4 28 35 47 / 5 19 43 45 / 6 7 10 26 / "
+              "14 31 33 38 / 11 36 37 40 / 21 22 25 41 / 12 15 24 32 / 13 20 34 46 / "
+              "16 18 23 44", 15),
 }
 
 #: Kirkman triple systems built from one of a third the size (see ``_tripled``).

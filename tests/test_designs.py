@@ -12,10 +12,13 @@ from umaoka.engine.seating import schedule
 
 #: Claimed fewest-most meetings per pair after r rounds of the shipped schedules (rounds
 #: not listed: no pair twice). Sources: CSPLib problem 10 and Warwick Harvey's social golfer
-#: tables (5-4-5 is the most for 20 players, 6-4-7 for 24, 8-4-10 for 32).
+#: tables (5-4-5 is the most for 20 players; 6-4-7, 9-4-11 and 12-4-15 reach every
+#: player but two).
 PACKING_CLAIMS: dict[tuple[int, int], dict[int, tuple[int, int]]] = {
     (20, 4): {6: (0, 2), 7: (1, 2)},
     (24, 4): {},
+    (36, 4): {},
+    (48, 4): {},
 }
 
 
