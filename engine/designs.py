@@ -34,7 +34,8 @@ verified pair by pair the first time it is used.
 Where no resolvable design exists umaoka ships the best known schedule for some counts
 (``packing``): 20 players at tables of 4 (5 rounds without a repeat, the most possible,
 then every pair met once or twice after 7), and 24, 36 and 48 players (7, 11 and 15
-rounds without a repeat: every player meets all but two others).
+rounds without a repeat: every player meets all but two others); at tables of 3, 24
+players (11 rounds without a repeat, everyone missing one other).
 
 >>> rounds = resolvable(15, 3)
 >>> len(rounds), len(rounds[0]), rounds[0][0]
@@ -126,6 +127,12 @@ _PACKINGS: dict[tuple[int, int],
               "0 9 17 42 / 1 3 8 29 / 2 27 30 39 / 4 28 35 47 / 5 19 43 45 / 6 7 10 26 / "
               "14 31 33 38 / 11 36 37 40 / 21 22 25 41 / 12 15 24 32 / 13 20 34 46 / "
               "16 18 23 44", 15),
+    # 24 players at tables of 3: 11 rounds without a repeat, everyone missing one other
+    # (a nearly Kirkman triple system, 8-3-11), over Z11 on two copies plus two points;
+    # the base round is unchanged when the copies and the two points swap.
+    (24, 3): ((11,), 2, range(11),
+              "0 4 9 / 1 17 23 / 2 3 21 / 11 15 20 / 10 13 14 / 5 8 18 / 6 12 22 / "
+              "7 16 19", 11),
 }
 
 #: Kirkman triple systems built from one of a third the size (see ``_tripled``).

@@ -19,6 +19,7 @@ PACKING_CLAIMS: dict[tuple[int, int], dict[int, tuple[int, int]]] = {
     (24, 4): {},
     (36, 4): {},
     (48, 4): {},
+    (24, 3): {},
 }
 
 
