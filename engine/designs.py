@@ -34,8 +34,8 @@ verified pair by pair the first time it is used.
 Where no resolvable design exists umaoka ships the best known schedule for some counts
 (``packing``): 20 players at tables of 4 (5 rounds without a repeat, the most possible,
 then every pair met once or twice after 7), and 24, 36 and 48 players (7, 11 and 15
-rounds without a repeat: every player meets all but two others); at tables of 3, 24
-players (11 rounds without a repeat, everyone missing one other).
+rounds without a repeat: every player meets all but two others); at tables of 3, 24,
+36 and 48 players (11, 17 and 23 rounds without a repeat, everyone missing one other).
 
 >>> rounds = resolvable(15, 3)
 >>> len(rounds), len(rounds[0]), rounds[0][0]
@@ -133,6 +133,15 @@ _PACKINGS: dict[tuple[int, int],
     (24, 3): ((11,), 2, range(11),
               "0 4 9 / 1 17 23 / 2 3 21 / 11 15 20 / 10 13 14 / 5 8 18 / 6 12 22 / "
               "7 16 19", 11),
+    # The same for 36 and 48 players (12-3-17 over Z17, 16-3-23 over Z23; the second base
+    # round is also unchanged when the copies and the two points swap).
+    (36, 3): ((17,), 2, range(17),
+              "0 1 3 / 2 6 17 / 4 9 27 / 5 11 19 / 7 14 33 / 8 16 29 / 12 24 34 / 10 26 30 / "
+              "13 18 20 / 15 25 35 / 23 28 31 / 21 22 32", 17),
+    (48, 3): ((23,), 2, range(23),
+              "0 2 11 / 1 27 33 / 4 10 24 / 3 22 41 / 5 38 47 / 8 32 42 / 6 7 36 / 9 19 31 / "
+              "35 40 43 / 16 37 44 / 18 26 45 / 13 29 30 / 12 17 20 / 15 28 46 / 14 21 39 / "
+              "23 25 34", 23),
 }
 
 #: Kirkman triple systems built from one of a third the size (see ``_tripled``).

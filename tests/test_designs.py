@@ -20,6 +20,8 @@ PACKING_CLAIMS: dict[tuple[int, int], dict[int, tuple[int, int]]] = {
     (36, 4): {},
     (48, 4): {},
     (24, 3): {},
+    (36, 3): {},
+    (48, 3): {},
 }
 
 
