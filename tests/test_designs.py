@@ -22,6 +22,7 @@ PACKING_CLAIMS: dict[tuple[int, int], dict[int, tuple[int, int]]] = {
     (24, 3): {},
     (36, 3): {},
     (48, 3): {},
+    (30, 3): {},
 }
 
 
