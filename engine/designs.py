@@ -35,8 +35,8 @@ Where no resolvable design exists umaoka ships the best known schedule for some 
 (``packing``): 20 players at tables of 4 (5 rounds without a repeat, the most possible,
 then every pair met once or twice after 7), and 24, 36 and 48 players (7, 11 and 15
 rounds without a repeat: every player meets all but two others); at tables of 3, 24,
-30, 36 and 48 players (11, 14, 17 and 23 rounds without a repeat, everyone missing one
-other).
+30, 36, 42 and 48 players (11, 14, 17, 20 and 23 rounds without a repeat, everyone
+missing one other).
 
 >>> rounds = resolvable(15, 3)
 >>> len(rounds), len(rounds[0]), rounds[0][0]
@@ -143,8 +143,8 @@ _PACKINGS: dict[tuple[int, int],
               "0 2 11 / 1 27 33 / 4 10 24 / 3 22 41 / 5 38 47 / 8 32 42 / 6 7 36 / 9 19 31 / "
               "35 40 43 / 16 37 44 / 18 26 45 / 13 29 30 / 12 17 20 / 15 28 46 / 14 21 39 / "
               "23 25 34", 23),
-    # 30 players (10-3-14) over Z14 on two copies plus two points: each player misses the
-    # one 7 away in their own copy (or the other fixed point).
+    # 30 and 42 players (10-3-14, 14-3-20) over Z14 and Z20 on two copies plus two points:
+    # each player misses the one half-way round their own copy (or the other fixed point).
     (30, 3): ((14,), 2, range(14),
               "0 1 21 / 19 22 27 / 2 20 28 / 3 18 29 / 4 16 26 / 5 14 15 / 6 12 17 / "
               "7 11 24 / 8 10 13 / 9 23 25", 14),

@@ -23,6 +23,7 @@ PACKING_CLAIMS: dict[tuple[int, int], dict[int, tuple[int, int]]] = {
     (36, 3): {},
     (48, 3): {},
     (30, 3): {},
+    (42, 3): {},
 }
 
 
