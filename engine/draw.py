@@ -4,7 +4,7 @@ Where an exact design exists it is used: the affine plane AG(2,q) seats q*q play
 tables of q for q+1 rounds so that every two players meet exactly once (16 players at
 tables of 4 over 5 rounds; 9 players at tables of 3 over 4 rounds), and :mod:`.designs`
 ships the others (resolvable 2-(n,4,1) designs, Kirkman triple systems) and the best known
-schedules for some player counts without one (20, 24, 36, 48 players);
+schedules for some player counts without one (20 to 48 players);
 one player short of a design plays it with one seat empty. Otherwise, and to repair pins
 and pairs kept apart, a seeded simulated annealing swaps players between tables of a round,
 with a step bound, so the same seed always gives the same draw.
