@@ -20,12 +20,15 @@ import time
 
 from umaoka.engine.seating.plan import schedule
 
-#: The sizes the docs and the tests check: the issue's five, the exact designs, and some
-#: rosters one player short of a design.
+#: The sizes the docs and the tests check: the issue's five, the shipped schedules, the
+#: exact designs, and some rosters one player short of a design.
 CHECKED = [(20, 5, 4), (20, 7, 4), (28, 9, 4), (32, 10, 4), (32, 11, 4),
+           (20, 6, 4), (24, 7, 4), (24, 8, 4), (36, 11, 4), (48, 15, 4),
            (16, 5, 4), (40, 13, 4), (52, 17, 4), (64, 21, 4),
-           (9, 4, 3), (15, 7, 3), (21, 10, 3), (27, 13, 3), (33, 16, 3), (39, 19, 3), (51, 25, 3),
-           (57, 28, 3), (63, 31, 3), (27, 9, 4), (63, 21, 4), (32, 16, 3)]
+           (9, 4, 3), (15, 7, 3), (21, 10, 3), (27, 13, 3), (33, 16, 3), (39, 19, 3), (45, 22, 3),
+           (51, 25, 3), (57, 28, 3), (63, 31, 3), (27, 9, 4), (63, 21, 4), (32, 16, 3),
+           (44, 22, 3), (24, 11, 3), (30, 14, 3), (36, 17, 3),
+           (42, 20, 3), (48, 23, 3)]
 
 
 def counting_bound(n: int, rounds: int, size: int) -> tuple[int, int]:

@@ -42,7 +42,8 @@ PERFECT = [(16, 4, "affine plane AG(2,4)"), (28, 4, "resolvable design 2-(28,4,1
            (64, 4, "resolvable design 2-(64,4,1)"), (9, 3, "affine plane AG(2,3)"),
            (15, 3, "Kirkman triple system KTS(15)"), (21, 3, "Kirkman triple system KTS(21)"),
            (27, 3, "Kirkman triple system KTS(27)"), (33, 3, "Kirkman triple system KTS(33)"),
-           (39, 3, "Kirkman triple system KTS(39)"), (51, 3, "Kirkman triple system KTS(51)"), (57, 3, "Kirkman triple system KTS(57)"),
+           (39, 3, "Kirkman triple system KTS(39)"), (45, 3, "Kirkman triple system KTS(45)"),
+           (51, 3, "Kirkman triple system KTS(51)"), (57, 3, "Kirkman triple system KTS(57)"),
            (63, 3, "Kirkman triple system KTS(63)")]
 
 
@@ -89,7 +90,8 @@ def test_more_rounds_than_a_design_go_through_it_again() -> None:
 
 
 @pytest.mark.parametrize("n, size, rounds", [(15, 4, 5), (27, 4, 9), (63, 4, 21), (8, 3, 4),
-                                              (14, 3, 7), (32, 3, 16)])
+                                              (14, 3, 7), (32, 3, 16),
+                                              (44, 3, 22)])
 def test_one_player_short_of_a_design_sits_out_the_empty_seat(n: int, size: int,
                                                              rounds: int) -> None:
     s = schedule(n, rounds=rounds, table_size=size, seed=4)
@@ -105,14 +107,18 @@ def test_one_player_short_of_a_design_sits_out_the_empty_seat(n: int, size: int,
 
 def test_twenty_players_packing() -> None:
     rounds = packing(20, 4)
-    assert rounds is not None and len(rounds) == 5
+    assert rounds is not None and len(rounds) == 7
     met: dict[tuple[int, int], int] = {}
-    for tables in rounds:
+    for r, tables in enumerate(rounds, 1):
         assert sorted(p for t in tables for p in t) == list(range(20))
         for t in tables:
             for pair in combinations(sorted(t), 2):
                 met[pair] = met.get(pair, 0) + 1
-    assert set(met.values()) == {1} and len(met) == 5 * 5 * 6  # 150 pairs once, 40 never
+        if r == 5:
+            assert set(met.values()) == {1} and len(met) == 5 * 5 * 6  # 150 once, 40 never
+    # after 7 rounds every pair has met, 20 of them twice (each player with two others)
+    assert len(met) == 190 and sorted(set(met.values())) == [1, 2]
+    assert sum(1 for v in met.values() if v == 2) == 20
 
 
 @pytest.mark.parametrize("seed", [0, 1, 2])
@@ -122,6 +128,12 @@ def test_best_known_designs_reached(seed: int) -> None:
     assert (s.min_meetings, s.max_meetings) == (0, 1)
     for r in range(1, 5):
         assert schedule(20, rounds=r, seed=seed).max_meetings == 1
+    # 20 x 7: every pair meets, none more than twice
+    s = schedule(20, rounds=7, seed=seed)
+    assert (s.min_meetings, s.max_meetings) == (1, 2)
+    # 24 x 7: no pair twice (6-4-7)
+    s = schedule(24, rounds=7, seed=seed)
+    assert (s.min_meetings, s.max_meetings) == (0, 1)
     # 28 x 9: every pair exactly once
     t = schedule(28, rounds=9, seed=seed)
     assert (t.min_meetings, t.max_meetings) == (1, 1)

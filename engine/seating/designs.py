@@ -15,6 +15,7 @@ players    table  rounds  construction
 27         3      13      1-rotational over Z26 (a base round fixed by +13), plus a point
 33         3      16      1-rotational over Z32 (fixed by +16), plus a point
 39         3      19      base round over Z19 acting on two copies of Z19, plus a point
+45         3      22      three copies of KTS(15) and a resolvable transversal design
 51         3      25      1-rotational over Z50 (fixed by +25), plus a point
 57         3      28      1-rotational over Z56 (fixed by +28), plus a point
 63         3      31      base round over Z31 acting on two copies of Z31, plus a point
@@ -27,8 +28,15 @@ players    table  rounds  construction
 
 Each is a base round (or two) over a small group, found by a search and checked here and
 in the tests: a round is the base round with the group added to every point (the extra
-point stays put). The data is small and every design is verified pair by pair the first
-time it is used.
+point stays put); KTS(45) is built from KTS(15). The data is small and every design is
+verified pair by pair the first time it is used.
+
+Where no resolvable design exists umaoka ships the best known schedule for some counts
+(``packing``): 20 players at tables of 4 (5 rounds without a repeat, the most possible,
+then every pair met once or twice after 7), and 24, 36 and 48 players (7, 11 and 15
+rounds without a repeat: every player meets all but two others); at tables of 3, 24,
+30, 36, 42 and 48 players (11, 14, 17, 20 and 23 rounds without a repeat, everyone
+missing one other).
 
 >>> rounds = resolvable(15, 3)
 >>> len(rounds), len(rounds[0]), rounds[0][0]
@@ -89,17 +97,90 @@ _BASE: dict[tuple[int, int], tuple[tuple[int, ...], int, tuple[int, ...] | range
 }
 
 
-#: Schedules where no two players meet twice but some never meet (the players do not fit a
-#: resolvable design), in the same form as ``_BASE``: the most rounds known for that count.
-_PACKINGS: dict[tuple[int, int], tuple[tuple[int, ...], int, tuple[int, ...] | range, str]] = {
-    (20, 4): ((5,), 4, range(5),
-              "0 10 12 15 / 1 19 8 5 / 2 13 4 7 / 3 11 17 9 / 6 14 18 16"),
+#: Schedules for player counts without a resolvable design, in the same form as ``_BASE``
+#: plus how many of the first rounds seat no pair twice. Every first r rounds are as even as
+#: the best known: see ``SPREADS`` (checked by the tests).
+_PACKINGS: dict[tuple[int, int],
+                tuple[tuple[int, ...], int, tuple[int, ...] | range, str, int]] = {
+    # 20 players: 5 rounds without a repeat (5-4-6 has no solution), then 2 rounds after
+    # which every pair has met once or twice. Found by an annealing search; written out
+    # round by round (the trivial group).
+    (20, 4): ((1,), 20, (0,),
+              "1 5 14 15 / 12 19 9 11 / 6 7 17 3 / 16 8 10 0 / 18 2 4 13 | "
+              "10 9 3 18 / 11 1 17 0 / 12 7 5 2 / 13 19 15 8 / 16 6 4 14 | "
+              "5 11 16 3 / 1 6 10 13 / 4 0 19 7 / 15 9 17 2 / 18 14 12 8 | "
+              "0 14 3 2 / 11 4 10 15 / 16 13 17 12 / 9 1 8 7 / 18 6 5 19 | "
+              "3 12 4 1 / 11 6 2 8 / 13 0 5 9 / 15 7 16 18 / 17 19 10 14 | "
+              "1 2 19 16 / 0 18 11 17 / 12 7 5 10 / 6 9 4 14 / 15 13 8 3 | "
+              "15 0 12 6 / 4 8 17 5 / 10 2 3 19 / 13 11 14 7 / 18 9 1 16", 5),
+    # 24 players, 7 rounds without a repeat: each misses only the two others of its
+    # triple {(0,x), (1,x), (2,x)} or {21, 22, 23} (a resolvable group divisible design of
+    # type 3^8, 6-4-7). A base round over Z7 on three copies of Z7, plus three fixed points.
+    (24, 4): ((7,), 3, range(7),
+              "16 1 0 5 / 9 7 10 4 / 20 3 11 22 / 15 18 17 12 / 13 2 14 21 / 6 19 23 8", 7),
+    # The same for 36 and 48 players (types 3^12 and 3^16: 9-4-11, 12-4-15), over Z11 and
+    # Z15; each base round is also unchanged when the three copies (and the three fixed
+    # points) are rotated, which let a SAT solver find it in a second.
+    (36, 4): ((11,), 3, range(11),
+              "0 2 26 32 / 1 14 17 18 / 4 10 11 13 / 3 6 7 23 / 12 25 28 29 / 5 20 30 33 / "
+              "9 19 27 35 / 8 16 31 34 / 15 21 22 24", 11),
+    (48, 4): ((15,), 3, range(15),
+              "0 9 17 42 / 1 3 8 29 / 2 27 30 39 / 4 28 35 47 / 5 19 43 45 / 6 7 10 26 / "
+              "14 31 33 38 / 11 36 37 40 / 21 22 25 41 / 12 15 24 32 / 13 20 34 46 / "
+              "16 18 23 44", 15),
+    # 24 players at tables of 3: 11 rounds without a repeat, everyone missing one other
+    # (a nearly Kirkman triple system, 8-3-11), over Z11 on two copies plus two points;
+    # the base round is unchanged when the copies and the two points swap.
+    (24, 3): ((11,), 2, range(11),
+              "0 4 9 / 1 17 23 / 2 3 21 / 11 15 20 / 10 13 14 / 5 8 18 / 6 12 22 / "
+              "7 16 19", 11),
+    # The same for 36 and 48 players (12-3-17 over Z17, 16-3-23 over Z23; the second base
+    # round is also unchanged when the copies and the two points swap).
+    (36, 3): ((17,), 2, range(17),
+              "0 1 3 / 2 6 17 / 4 9 27 / 5 11 19 / 7 14 33 / 8 16 29 / 12 24 34 / 10 26 30 / "
+              "13 18 20 / 15 25 35 / 23 28 31 / 21 22 32", 17),
+    (48, 3): ((23,), 2, range(23),
+              "0 2 11 / 1 27 33 / 4 10 24 / 3 22 41 / 5 38 47 / 8 32 42 / 6 7 36 / 9 19 31 / "
+              "35 40 43 / 16 37 44 / 18 26 45 / 13 29 30 / 12 17 20 / 15 28 46 / 14 21 39 / "
+              "23 25 34", 23),
+    # 30 and 42 players (10-3-14, 14-3-20) over Z14 and Z20 on two copies plus two points:
+    # each player misses the one half-way round their own copy (or the other fixed point).
+    (30, 3): ((14,), 2, range(14),
+              "0 1 21 / 19 22 27 / 2 20 28 / 3 18 29 / 4 16 26 / 5 14 15 / 6 12 17 / "
+              "7 11 24 / 8 10 13 / 9 23 25", 14),
+    (42, 3): ((20,), 2, range(20),
+              "0 1 3 / 2 6 13 / 4 9 20 / 5 11 31 / 7 15 25 / 8 23 30 / 10 22 34 / 12 26 37 / "
+              "14 21 27 / 16 24 39 / 17 36 38 / 18 35 41 / 19 28 40 / 29 32 33", 20),
 }
+
+#: Kirkman triple systems built from one of a third the size (see ``_tripled``).
+_TRIPLED = {(45, 3)}
 
 
 def sizes() -> list[tuple[int, int]]:
-    """(players, table size) of every shipped design beyond the affine planes."""
-    return sorted(_BASE, key=lambda key: (key[1], key[0]))
+    """(players, table size) of every shipped resolvable design beyond the affine planes."""
+    return sorted({*_BASE, *_TRIPLED}, key=lambda key: (key[1], key[0]))
+
+
+def packing_sizes() -> list[tuple[int, int]]:
+    """(players, table size) of every shipped schedule without a resolvable design."""
+    return sorted(_PACKINGS, key=lambda key: (key[1], key[0]))
+
+
+def _tripled(v: int) -> list[list[list[int]]]:
+    """KTS(3v) from KTS(v), v odd: three copies of the v players (point ``c*v + x`` is
+    player x of copy c). The rounds of KTS(v), played in all three copies at once, seat
+    every two players of one copy together once; then v more rounds, one per s in Z_v, seat
+    x of copy 0 with x+s of copy 1 and x+2s of copy 2 (a resolvable transversal design
+    over Z_v): two players of different copies meet in exactly one of those, because s is
+    their difference (halved between copies 0 and 2, which needs v odd)."""
+    small = resolvable(v, 3)
+    if small is None or v % 2 == 0:
+        raise AssertionError(f"no Kirkman triple system of {v} to triple")
+    rounds = [[[c * v + x for x in t] for c in range(3) for t in tables] for tables in small]
+    rounds += [[[x, v + (x + s) % v, 2 * v + (x + 2 * s) % v] for x in range(v)]
+               for s in range(v)]
+    return rounds
 
 
 def _add(a: int, b: int, mods: tuple[int, ...]) -> int:
@@ -131,9 +212,12 @@ def _develop(mods: tuple[int, ...], copies: int, shifts: tuple[int, ...] | range
 def resolvable(n: int, size: int) -> list[list[list[int]]] | None:
     """The rounds of the shipped resolvable design for ``n`` players at tables of ``size``
     (points 0..n-1), checked pair by pair, or None when none is shipped."""
-    if (n, size) not in _BASE:
+    if (n, size) in _TRIPLED:
+        rounds = _tripled(n // 3)
+    elif (n, size) in _BASE:
+        rounds = _develop(*_BASE[n, size])
+    else:
         return None
-    rounds = _develop(*_BASE[n, size])
     if not is_resolvable(rounds, n, size):  # the data is fixed: this is a guard, not a branch
         raise AssertionError(f"the shipped design for {n} players is not exact")
     return rounds
@@ -141,30 +225,33 @@ def resolvable(n: int, size: int) -> list[list[list[int]]] | None:
 
 @cache
 def packing(n: int, size: int) -> list[list[list[int]]] | None:
-    """The shipped rounds for ``n`` players at tables of ``size`` in which no two players
-    meet twice (the most such rounds known), checked, or None when none is shipped.
+    """The shipped rounds for ``n`` players at tables of ``size`` where no resolvable
+    design exists (no pair twice in the first ones, the most such rounds known), checked,
+    or None when none is shipped.
 
     Where every player misses exactly one other (a perfect matching of missed pairs) and
     tables seat 4, one more round seats two missed pairs at every table: then every pair
     has met, and none more than twice.
 
-    >>> len(packing(20, 4)), packing(24, 4)
-    (5, None)
+    >>> len(packing(20, 4)), len(packing(24, 4)), packing(12, 4)
+    (7, 7, None)
     """
     if (n, size) not in _PACKINGS:
         return None
-    rounds = _develop(*_PACKINGS[n, size])
+    *data, free = _PACKINGS[n, size]
+    rounds = _develop(*data)
     met: set[tuple[int, int]] = set()
-    for tables in rounds:
+    for r, tables in enumerate(rounds):
         if sorted(p for t in tables for p in t) != list(range(n)):
             raise AssertionError(f"the shipped rounds for {n} players are not rounds")
         for t in tables:
             for pair in combinations(sorted(t), 2):
-                if pair in met:
+                if pair in met and r < free:
                     raise AssertionError(f"the shipped rounds for {n} players repeat a pair")
                 met.add(pair)
     missed = [(a, b) for a in range(n) for b in range(a + 1, n) if (a, b) not in met]
-    if size == 4 and len({p for pair in missed for p in pair}) == n == 2 * len(missed):
+    if (free == len(rounds) and size == 4
+            and len({p for pair in missed for p in pair}) == n == 2 * len(missed)):
         rounds.append([[*missed[i], *missed[i + 1]] for i in range(0, len(missed), 2)])
     return rounds
 

@@ -3,7 +3,8 @@
 Where an exact design exists it is used: the affine plane AG(2,q) seats q*q players at q
 tables of q for q+1 rounds so that every two players meet exactly once (16 players at
 tables of 4 over 5 rounds; 9 players at tables of 3 over 4 rounds), and :mod:`.designs`
-ships the others (resolvable 2-(n,4,1) designs, Kirkman triple systems, a packing of 20);
+ships the others (resolvable 2-(n,4,1) designs, Kirkman triple systems) and the best known
+schedules for some player counts without one (20 to 48 players);
 one player short of a design plays it with one seat empty. Otherwise, and to repair pins
 and pairs kept apart, a seeded simulated annealing swaps players between tables of a round,
 with a step bound, so the same seed always gives the same draw.
@@ -67,7 +68,7 @@ def known_design(n: int, size: int) -> tuple[list[list[list[int]]] | None, str]:
         rounds = packing(n, size)
         if rounds is None:
             return None, "search"
-        return rounds, f"packing of {n} players ({len(rounds)} rounds known)"
+        return rounds, f"known schedule of {n} players ({len(rounds)} rounds)"
     if size == 3:
         return rounds, f"Kirkman triple system KTS({n})"
     return rounds, f"resolvable design 2-({n},4,1)"
@@ -88,6 +89,11 @@ class Draw:
         self.meet = [[0] * n for _ in range(n)]
         self.groups: list[list[list[int]]] = []
         self.sit_out: list[list[int]] = []
+        # True when the start is a shipped design used as it is (no pins, nobody kept
+        # apart, no more rounds than it has): its spread is the best known, so the search
+        # has nothing to gain and is skipped.
+        self.settled = False
+        self._plain = not avoid
 
     def start(self) -> str:
         """Sit-outs, then a first grouping per round (the exact design where one exists)."""
@@ -100,7 +106,10 @@ class Draw:
         if out == size - 1 and not self.fixed:
             design, name = known_design(n + 1, size)
             if design is not None:
+                self.settled = self._plain and self.rounds <= len(design)
                 return self._start_less_one(design, name)
+        self.settled = (design is not None and self._plain and not self.fixed
+                        and self.rounds <= len(design))
         for r in range(self.rounds):
             pinned = self.fixed.get(r, {})
             free = sorted((p for p in range(n) if p not in pinned),
@@ -175,7 +184,7 @@ class Draw:
 
     def search(self, steps: int) -> None:
         """Simulated annealing over swaps of two players between tables of one round."""
-        if self.tables < 2 or steps <= 0:
+        if self.tables < 2 or steps <= 0 or self.settled:
             return
         movable = [[p for g in groups for p in g if p not in self.fixed.get(r, {})]
                    for r, groups in enumerate(self.groups)]
