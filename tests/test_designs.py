@@ -7,8 +7,8 @@ from __future__ import annotations
 from itertools import combinations
 
 import pytest
-from umaoka.engine.designs import packing, packing_sizes, resolvable, sizes
-from umaoka.engine.seating import schedule
+from umaoka.engine.seating.designs import packing, packing_sizes, resolvable, sizes
+from umaoka.engine.seating.plan import schedule
 
 #: Claimed fewest-most meetings per pair after r rounds of the shipped schedules (rounds
 #: not listed: no pair twice). Sources: CSPLib problem 10 and Warwick Harvey's social golfer
