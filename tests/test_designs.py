@@ -7,6 +7,7 @@ from __future__ import annotations
 from itertools import combinations
 
 import pytest
+
 from umaoka.engine.seating.designs import packing, packing_sizes, resolvable, sizes
 from umaoka.engine.seating.plan import schedule
 
