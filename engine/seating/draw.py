@@ -105,9 +105,10 @@ class Draw:
         design, name = known_design(n, size) if not out else (None, "search")
         if out == size - 1 and not self.fixed:
             design, name = known_design(n + 1, size)
-            if design is not None:
+            if design is not None and self._fair_less_one(design):
                 self.settled = self._plain and self.rounds <= len(design)
                 return self._start_less_one(design, name)
+            design, name = None, "search"
         self.settled = (design is not None and self._plain and not self.fixed
                         and self.rounds <= len(design))
         for r in range(self.rounds):
@@ -131,6 +132,22 @@ class Draw:
             for g in groups:
                 self._count(g, 1)
         return name
+
+    def _fair_less_one(self, design: list[list[list[int]]]) -> bool:
+        """Whether playing ``design`` with one seat empty keeps the sit-outs fair after every
+        round (nobody sits out twice more than another). A resolvable design always does;
+        a best known schedule that is not one (some pairs never meet) may send the same
+        players out again, above all when its rounds are played a second time."""
+        empty, sat = self.n, [0] * self.n
+        for r in range(self.rounds):
+            for t in design[r % len(design)]:
+                if empty in t:
+                    for p in t:
+                        if p != empty:
+                            sat[p] += 1
+            if max(sat) - min(sat) > 1:
+                return False
+        return True
 
     def _start_less_one(self, design: list[list[list[int]]], name: str) -> str:
         """The design for one player more, with an empty seat: whoever would sit with the
