@@ -176,8 +176,8 @@ class SheetWriter:
     def _protect(self, ws: Worksheet) -> None:
         protect(ws)
 
-    def _print(self, ws: Worksheet, title_rows: str | None) -> None:
-        print_setup(ws, title_rows)
+    def _print(self, ws: Worksheet, title_rows: str | None, **kw: Any) -> None:
+        print_setup(ws, title_rows, **kw)
         self._fit_note(ws)
 
     @staticmethod
