@@ -111,6 +111,7 @@ class SeasonStandings(SheetWriter):
         self._stale_check(ws)
         # game-cap flags are in the Flags column; notes say what a table cannot (in the
         # live template, the notes are the tables' last rows)
+        wrapped: list[int] = []  # the notes' rows, fitted to their text once widths are set
         for key, texts in (("stage_notes", [n for sr in result.stages for n in sr.notes]),
                            ("problems", list(result.problems))):
             if texts and not self.live:
@@ -118,7 +119,8 @@ class SeasonStandings(SheetWriter):
                 put(ws, row, 1, label(key, lang), st.get("title"), text=True)
                 for text in texts:
                     row += 1
-                    put(ws, row, 1, text, st.get("subtitle"), text=True)
+                    self._wrapped(ws, row, text, len(PLAYER_COLUMNS))
+                    wrapped.append(row)
                 row += 2
         end = row
         if any(sr.teams for sr in result.stages):
@@ -132,6 +134,8 @@ class SeasonStandings(SheetWriter):
         widths.update({13: 14, 14: 22, 15: 40})
         self._widths(ws, widths)
         self._print(ws, None)
+        for r in wrapped:
+            self._fit_note(ws, r)
         keep_together(ws, self.print_blocks, end, len(PLAYER_COLUMNS))
         self._protect(ws)
 
