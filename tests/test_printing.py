@@ -15,6 +15,7 @@ import re
 import shutil
 import subprocess
 import zipfile
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -28,6 +29,7 @@ from umaoka.templates.book.season_book import season_result
 from umaoka.templates.build import write_league
 from umaoka.templates.demo import demo_book
 from umaoka.templates.settle_book import write_settled
+from umaoka.templates.sheets.season_standings import PLAYER_COLUMNS
 
 SOFFICE = shutil.which("soffice") or shutil.which("libreoffice")
 pytestmark = [
@@ -186,3 +188,25 @@ def test_charts_legend_and_axis(settled: tuple[Path, Path]) -> None:
     title = next(r for r in range(1, ws.max_row + 1)
                  if ws.cell(r, 1).value == label("team_chart", "en", name="Season 2026"))
     assert ws.row_dimensions[title + 22].height >= 30  # "Regular 2026" on two lines
+
+
+def test_season_problems_wrap_over_the_table(tmp_path: Path) -> None:
+    """A settled copy's problem (a player in a stage they did not reach) is wrapped over the
+    table's width in a row as tall as its lines, not run past the printed page's edge."""
+    seen = SettledGames()
+    book = demo_book(GAMES, season=True, settled=seen)
+    final = book.leagues[1]
+    game = final.games[0]
+    out = next(p.name for p in season_result(book, seen).stages[0].players if not p.advanced)
+    final.games[0] = replace(game, players=[out, *game.players[1:]])
+    run = season_result(book, SettledGames())
+    assert run.problems
+    src = tmp_path / "problem.xlsx"
+    write_settled(book, src, season_run=run)
+    ws = load_workbook(src)[label("sheet_season_standings", "en")]
+    rows = {r.min_row: r for r in ws.merged_cells.ranges if r.min_row > 2}
+    for text in run.problems:
+        row = next(r for r in rows if ws.cell(r, 1).value == text)
+        assert rows[row].max_col == len(PLAYER_COLUMNS)
+        assert ws.cell(row, 1).alignment.wrap_text
+        assert ws.row_dimensions[row].height >= 15
