@@ -98,6 +98,7 @@ def test_league_tab_prints_two_pages_wide_for_its_games_only(settled: tuple[Path
     for lg in book.leagues:
         ws = wb[lg.name]
         assert ws.page_setup.fitToWidth == 2 and ws.page_setup.fitToHeight == 0
+        assert ws.page_setup.pageOrder == "overThenDown"
         assert ws.print_title_cols == "$A:$H"  # the game and its players on both pages
         # the print area ends at the last game: 2 pages across, as few down as the games
         assert ws.print_area.endswith(f"${4 + len(lg.games)}")

@@ -289,6 +289,8 @@ def print_setup(ws: Worksheet, title_rows: str | None, *, pages_wide: int = 1,
         ws.print_title_rows = title_rows
     if title_cols:
         ws.print_title_cols = title_cols
+    if pages_wide > 1:  # a row's two halves on facing pages, not a sheet's width apart
+        ws.page_setup.pageOrder = "overThenDown"
     ws.oddFooter.center.text = "&A - &P / &N"
 
 
