@@ -176,24 +176,31 @@ class SheetWriter:
     def _protect(self, ws: Worksheet) -> None:
         protect(ws)
 
-    def _print(self, ws: Worksheet, title_rows: str | None) -> None:
-        print_setup(ws, title_rows)
+    def _print(self, ws: Worksheet, title_rows: str | None, **kw: Any) -> None:
+        print_setup(ws, title_rows, **kw)
         self._fit_note(ws)
 
     @staticmethod
-    def _fit_note(ws: Worksheet) -> None:
-        """A note wrapped over several columns (``_title``'s ``across``) gets the rows of text
-        it needs: Excel does not grow a merged row by itself."""
+    def _fit_note(ws: Worksheet, row: int = 2) -> None:
+        """A note wrapped over several columns (``_title``'s ``across``, or any row's
+        :meth:`_wrapped`) gets the rows of text it needs: Excel does not grow a merged row
+        by itself. Called once the column widths are set."""
         merged = next((r for r in ws.merged_cells.ranges
-                       if r.min_row == r.max_row == 2 and r.min_col == 1), None)
-        note = ws.cell(2, 1).value
+                       if r.min_row == r.max_row == row and r.min_col == 1), None)
+        note = ws.cell(row, 1).value
         if merged is None or not isinstance(note, str):
             return
         width = sum(ws.column_dimensions[col_letter(c)].width or 8.43
                     for c in range(1, merged.max_col + 1))
         # a full-width (CJK) character takes two character widths; italic text runs ~10% wide
         units = sum(2 if unicodedata.east_asian_width(ch) in "WF" else 1 for ch in note) * 1.1
-        ws.row_dimensions[2].height = 15 * max(1, math.ceil(units / max(width, 1)))
+        ws.row_dimensions[row].height = 15 * max(1, math.ceil(units / max(width, 1)))
+
+    def _wrapped(self, ws: Worksheet, row: int, text: str, across: int) -> None:
+        """A note on its own row, wrapped over ``across`` columns: on one line a long
+        message ran past the printed page's edge. Its height: :meth:`_fit_note`."""
+        put(ws, row, 1, text, self.st.get("subtitle_wrap"), text=True)
+        ws.merge_cells(start_row=row, start_column=1, end_row=row, end_column=across)
 
     def _widths(self, ws: Worksheet, widths: dict[int, float]) -> None:
         set_widths(ws, widths)

@@ -4,6 +4,7 @@ places."""
 
 from __future__ import annotations
 
+import unicodedata
 from collections.abc import Sequence
 from typing import Any
 
@@ -72,8 +73,9 @@ class LeagueTab(SheetWriter):
         pts = self._pts(r.rounding != "none", league)
         note = (self.settled_note(rules) if self.settled
                 else label("note_league", lang, rules=self.rules_summary(rules)))
+        # the note wrapped over the columns repeated on every printed page (two wide)
         self._title(ws, self.suffix(label("title_league", lang, name=league.name)), note,
-                    across=cols.places[-1])
+                    across=cols.players[-1])
 
         # block headers (row 3) and column headers (row 4)
         groups = [
@@ -158,6 +160,7 @@ class LeagueTab(SheetWriter):
             formulas[cols.check], formulas[cols.last] = check_formula, last_formula
             for s in range(n):
                 formulas[cols.places[s]] = place_formulas[s]
+        longest = 0  # the check column's longest text, in character widths
         for i in range(rows):
             row = first + i
             g = games[i] if i < len(games) else None
@@ -179,6 +182,7 @@ class LeagueTab(SheetWriter):
                 o = outcomes[i] if i < len(outcomes) else None
                 values[cols.check] = (_capped(check_text(g, r, lang, self.book.players), caps,
                                               i, lang) if g else "")
+                longest = max(longest, _text_width(values[cols.check]))
                 finals: Sequence[Any] = [None] * n
                 places: Sequence[Any] = [None] * n
                 if o is not None and o.settlement is not None:
@@ -197,6 +201,7 @@ class LeagueTab(SheetWriter):
                 # object for the whole column (a league of 50,000 rows holds no copies)
                 saved = [ABSENT] * width
                 saved[cols.check] = _capped(lv.check[i], caps, i, lang)
+                longest = max(longest, _text_width(saved[cols.check]))
                 for s in range(n):
                     saved[cols.results[s]] = lv.results[i][s]
                     saved[cols.places[s]] = lv.places[i][s]
@@ -249,7 +254,10 @@ class LeagueTab(SheetWriter):
             f"{plc[0]}{first}:{plc[-1]}{last}",
             CellIsRule(operator="equal", formula=["1"], font=Font(bold=True, color=NAVY)))
 
-        widths = {1: 11, 2: 8, 3: 6, 4: 6, cols.deposits: 9, cols.check: 16}
+        # the check column as wide as its longest message ("Over game cap: Fumio" was cut
+        # at the cell's edge), within reason: a longer one wraps
+        widths = {1: 11, 2: 8, 3: 6, 4: 6, cols.deposits: 9,
+                  cols.check: min(max(16, longest + 2), 40)}
         for s in range(n):
             widths[cols.players[s]] = 12
             widths[cols.scores[s]] = 9
@@ -267,7 +275,11 @@ class LeagueTab(SheetWriter):
         self._widths(ws, widths)
         ws.column_dimensions[col_letter(cols.last)].hidden = True
         ws.freeze_panes = f"E{first}"
-        self._print(ws, f"{HEADER_ROW - 1}:{HEADER_ROW}")
+        # two pages wide, the game and its players repeated on the second page: one page
+        # wide, the 34 columns printed at about 4 pt; the settled copy's print area ends at
+        # its last game (the template's spare rows print as a blank form to write on)
+        self._print(ws, f"{HEADER_ROW - 1}:{HEADER_ROW}", pages_wide=2,
+                    title_cols=f"A:{col_letter(cols.players[-1])}")
         ws.print_area = f"A1:{col_letter(cols.places[-1])}{last}"
         self._protect(ws)
 
@@ -339,6 +351,13 @@ class LeagueTab(SheetWriter):
             places.append(RowFormula(f'=IF(ISNUMBER({res[s]}{row}),{place},"")', shared=False))
         last = RowFormula(f"=IF(ISNUMBER({plc[0]}{row}),MAX({plc[0]}{row}:{plc[-1]}{row}),0)")
         return RowFormula("=" + check), places, last
+
+
+def _text_width(text: Any) -> int:
+    """A text's width in character widths (a full-width character takes two)."""
+    if not isinstance(text, str):
+        return 0
+    return sum(2 if unicodedata.east_asian_width(ch) in "WF" else 1 for ch in text)
 
 
 def _seat(values: Sequence[Any] | None, seat: int) -> Any:

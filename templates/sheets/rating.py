@@ -21,7 +21,7 @@ from umaoka.templates.book.labels import label
 from umaoka.templates.book.layout import CHART_SERIES, HEADER_ROW
 from umaoka.templates.book.model import League
 from umaoka.templates.sheets.base import SheetWriter
-from umaoka.templates.xlsx.charts import line_chart
+from umaoka.templates.xlsx.charts import axis_range, line_chart
 from umaoka.templates.xlsx.styles import num, put
 
 #: The most games the R chart plots (bigger leagues: every few games, and the last).
@@ -40,7 +40,7 @@ class RatingSheets(SheetWriter):
         name = self.league_sheet_name(index, "sheet_league_rating")
         ws = self.wb.create_sheet(name)
         self._title(ws, self.suffix(label("title_rating", lang, name=league.name)),
-                    label("note_rating", lang))
+                    label("note_rating", lang), across=H2H_COL + 6)
         heads = [label(f"rating_{k}", lang) for k in ("player", "games", "r", "change",
                                                       "peak", "low")]
         for c, text in enumerate(heads, 1):
@@ -98,7 +98,8 @@ class RatingSheets(SheetWriter):
         count = len(history.plotted)
         # beside the head-to-head table, not over it
         line_chart(ws, f"A{top}", hdr, len(names), count, title=label("rating_chart", lang),
-                   x_title=label("rating_game", lang), y_title="R", width=12.5, height=9)
+                   x_title=label("rating_game", lang), y_title="R", width=12.5, height=9,
+                   y_range=axis_range(after.get(p) for after in history.points for p in names))
         ws.print_area = f"A1:{col_letter(H2H_COL + 6)}{data_row - 1}"
 
 

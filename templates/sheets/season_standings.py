@@ -37,13 +37,15 @@ from umaoka.templates.sheets.season_live import (
     season_call,
     shown,
 )
-from umaoka.templates.xlsx.styles import IN_USE, escaped, num, put, ref
+from umaoka.templates.xlsx.styles import IN_USE, escaped, keep_together, num, put, ref
 from umaoka.templates.xlsx.writer import CellError, save_value
 
 #: The columns of a stage's player table (label keys).
 PLAYER_COLUMNS = ("rank", "player", "team", "games", "carried", "stage_points", "chip_points",
                   "penalties", "stage_total", "total", "average", "average_place", "advanced",
                   "tie_break", "flags")
+#: A table's heading, header and first lines, printed together.
+KEEP_ROWS = 5
 #: The columns of a stage's team table.
 TEAM_COLUMNS = ("rank", "team", "games", "carried", "stage_points", "chip_points",
                 "penalties", "stage_total", "total", "average", "advanced", "tie_break")
@@ -89,6 +91,9 @@ class SeasonStandings(SheetWriter):
         ws = self.wb.create_sheet(label("sheet_season_standings", lang))
         self.live = not self.settled and live_possible(self.book)
         self.team_cells: dict[str, str] = {}  # per stage: a team's live total ({team})
+        # first row -> rows printed on one page: a heading, its table's header and first
+        # lines (a heading is not left alone at a page's foot)
+        self.print_blocks: dict[int, int] = {}
         note = label("note_season_standings", lang)
         if not self.settled:
             note += " " + label("note_season_standings_functions" if self.live
@@ -106,13 +111,16 @@ class SeasonStandings(SheetWriter):
         self._stale_check(ws)
         # game-cap flags are in the Flags column; notes say what a table cannot (in the
         # live template, the notes are the tables' last rows)
+        wrapped: list[int] = []  # the notes' rows, fitted to their text once widths are set
         for key, texts in (("stage_notes", [n for sr in result.stages for n in sr.notes]),
                            ("problems", list(result.problems))):
             if texts and not self.live:
+                self.print_blocks[row] = min(len(texts), 3) + 1
                 put(ws, row, 1, label(key, lang), st.get("title"), text=True)
                 for text in texts:
                     row += 1
-                    put(ws, row, 1, text, st.get("subtitle"), text=True)
+                    self._wrapped(ws, row, text, len(PLAYER_COLUMNS))
+                    wrapped.append(row)
                 row += 2
         end = row
         if any(sr.teams for sr in result.stages):
@@ -126,6 +134,9 @@ class SeasonStandings(SheetWriter):
         widths.update({13: 14, 14: 22, 15: 40})
         self._widths(ws, widths)
         self._print(ws, None)
+        for r in wrapped:
+            self._fit_note(ws, r)
+        keep_together(ws, self.print_blocks, end, len(PLAYER_COLUMNS))
         self._protect(ws)
 
     def _stale_check(self, ws: Any) -> None:
@@ -227,6 +238,7 @@ class SeasonStandings(SheetWriter):
     def _table(self, ws: Any, sr: StageResult, lines: tuple[StandingLine, ...],
                columns: tuple[str, ...], row: int, heading: str) -> int:
         st, lang = self.st, self.lang
+        self.print_blocks[row] = KEEP_ROWS
         put(ws, row, 1, heading, st.get("title"), text=True)
         for c, key in enumerate(columns, 1):
             put(ws, row + 1, c, label(key, lang), st.get("header"), text=True)
@@ -274,6 +286,7 @@ class SeasonStandings(SheetWriter):
         :mod:`.season_live`): room for every roster player (or team) and the notes."""
         st, lang, book = self.st, self.lang, self.book
         columns = TEAM_COLUMNS if team else PLAYER_COLUMNS
+        self.print_blocks[row] = KEEP_ROWS
         put(ws, row, 1, heading, st.get("title"), text=True)
         hdr = row + 1
         if not hasattr(self, "first_block"):
@@ -331,6 +344,10 @@ class SeasonStandings(SheetWriter):
         put(ws, hdr, 2, label("team", lang), st.get("header"), text=True)
         for k, sr in enumerate(stages):
             put(ws, hdr, 3 + k, sr.stage.name, st.get("header"), text=True)
+        # the stage names wrap in their narrow columns: room for up to three lines (one
+        # line's height clipped "Regular 2026" to "Regular")
+        longest = max((len(str(sr.stage.name)) for sr in stages), default=0)
+        ws.row_dimensions[hdr].height = 15 * min(3, max(2, -(-longest // 8)))
         for j, team in enumerate(teams):
             put(ws, hdr + 1 + j, 2, team, st.get("key"), text=True)
             for k, sr in enumerate(stages):
@@ -353,9 +370,13 @@ class SeasonStandings(SheetWriter):
         chart.x_axis.tickLblPos = "low"
         chart.height = 9
         chart.width = 22
+        # the stage names below the plot, where they have the chart's width: at its right
+        # side they were cut ("Reg", "Fina")
+        chart.legend.position = "b"
         data = Reference(ws, min_col=3, max_col=2 + len(stages), min_row=hdr,
                          max_row=hdr + len(teams))
         chart.add_data(data, titles_from_data=True)
         chart.set_categories(Reference(ws, min_col=2, min_row=hdr + 1, max_row=hdr + len(teams)))
         ws.add_chart(chart, f"A{row + 1}")
+        self.print_blocks[row] = hdr + len(teams) - row + 1  # the chart and its table
         return hdr + len(teams)

@@ -107,9 +107,11 @@ class StatsSheets(SheetWriter):
         rules = self.book.rules_of(league).ruleset
         n = rules.players
         ws = self.wb.create_sheet(self.league_sheet_name(index, "sheet_league_stats"))
-        self._title(ws, self.suffix(label("title_stats", lang, name=league.name)),
-                    label("note_stats_settled" if self.settled else "note_stats", lang))
         keys = list(_KEYS) + (list(_STREAKS) if self.settled else [])
+        # the note wrapped over the table's width: on one line it ran past the page's edge
+        self._title(ws, self.suffix(label("title_stats", lang, name=league.name)),
+                    label("note_stats_settled" if self.settled else "note_stats", lang),
+                    across=len(keys))
         for c, key in enumerate(keys, 1):
             put(ws, HEADER_ROW, c, label(f"stat_{key}", lang), st.get("header"), text=True)
         ws.row_dimensions[HEADER_ROW].height = 30

@@ -12,6 +12,7 @@ from openpyxl.styles import Alignment, Border, Font, PatternFill, Protection, Si
 from openpyxl.styles.cell_style import StyleArray
 from openpyxl.styles.differential import DifferentialStyle
 from openpyxl.utils import get_column_letter as col_letter
+from openpyxl.worksheet.pagebreak import Break
 from openpyxl.worksheet.worksheet import Worksheet
 
 from umaoka.templates.xlsx.cells import ABSENT, CellStore, RowFormula, store_of
@@ -268,11 +269,17 @@ def protect(ws: Worksheet) -> None:
     p.formatRows = False
 
 
-def print_setup(ws: Worksheet, title_rows: str | None) -> None:
-    """A4 landscape, one page wide, the header rows repeated, a page footer."""
+def print_setup(ws: Worksheet, title_rows: str | None, *, pages_wide: int = 1,
+                title_cols: str | None = None) -> None:
+    """A4 landscape, ``pages_wide`` pages wide (as many tall as it takes), the header rows
+    (and ``title_cols``) repeated on every page, a page footer.
+
+    A sheet too wide for one page (a league tab's 34 columns) is printed two pages wide with
+    its identifying columns repeated: one page wide it printed at about 4 pt.
+    """
     ws.page_setup.orientation = "landscape"
     ws.page_setup.paperSize = ws.PAPERSIZE_A4
-    ws.page_setup.fitToWidth = 1
+    ws.page_setup.fitToWidth = pages_wide
     ws.page_setup.fitToHeight = 0
     ws.sheet_properties.pageSetUpPr.fitToPage = True
     ws.print_options.horizontalCentered = True
@@ -280,8 +287,50 @@ def print_setup(ws: Worksheet, title_rows: str | None) -> None:
     ws.page_margins.top = ws.page_margins.bottom = 0.5
     if title_rows:
         ws.print_title_rows = title_rows
+    if title_cols:
+        ws.print_title_cols = title_cols
+    if pages_wide > 1:  # a row's two halves on facing pages, not a sheet's width apart
+        ws.page_setup.pageOrder = "overThenDown"
     ws.oddFooter.center.text = "&A - &P / &N"
 
+
+#: A4 landscape's printable size in points, less the margins above and the footer.
+_PAGE_WIDTH, _PAGE_HEIGHT = (297 / 25.4 - 0.8) * 72, (210 / 25.4 - 1.0) * 72 - 24
+
+
+def print_scale(ws: Worksheet, last_col: int) -> float:
+    """The scale fit-to-width prints columns 1 to ``last_col`` at (1: full size), as Excel
+    sizes columns: a width of w characters is about 7w + 5 pixels, 3/4 pt each."""
+    points = sum((ws.column_dimensions[col_letter(c)].width or 8.43) * 7 + 5
+                 for c in range(1, last_col + 1)
+                 if not ws.column_dimensions[col_letter(c)].hidden) * 0.75
+    return min(1.0, _PAGE_WIDTH / max(points, 1))
+
+
+def keep_together(ws: Worksheet, blocks: dict[int, int], last_row: int, last_col: int) -> None:
+    """Page breaks so that a block's first rows (``blocks``: first row -> how many rows to
+    keep together: a heading, its table's header and first lines, or a chart) do not start
+    near a page's bottom and run onto the next, a heading printed alone at the page's foot.
+
+    Every break is set here, none left to the application: a page's height in rows is
+    estimated from the row heights and the fit-to-width scale, a tenth short, so that each
+    page set here fits on a printed one (Excel and LibreOffice measure a little apart).
+    """
+    room = _PAGE_HEIGHT / print_scale(ws, last_col) * 0.9
+    # rows without a height of their own: the font's (Yu Gothic's are taller than Calibri's)
+    usual = 18.75 if ws.cell(1, 1).font.name == "Yu Gothic" else 15.0
+
+    def height(r: int) -> float:
+        return ws.row_dimensions[r].height or usual
+
+    used = 0.0
+    for r in range(1, last_row + 1):
+        keep = blocks.get(r)
+        if keep and used > 0 and used + sum(height(k) for k in range(r, r + keep)) > room \
+                or used + height(r) > room:
+            ws.row_breaks.append(Break(id=r - 1))
+            used = 0.0
+        used += height(r)
 
 
 def widths(ws: Worksheet, widths: dict[int, float]) -> None:
