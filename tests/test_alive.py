@@ -534,7 +534,9 @@ def test_platform_finals_show_without_the_addin(tmp_path: Path) -> None:
             assert bad not in text, (way, bad)
         for g in result.games:  # the platform block, then the same finals as Final scores
             finals = r"\s+".join(re.escape(f"{f:+.1f}") for f in g.finals)
-            assert len(re.findall(finals, text)) == 2, (way, finals)
+            assert re.search(finals, text), (way, finals)  # Final scores: one page, in a row
+            for f in g.finals:  # the platform block may run on over the page's edge
+                assert len(re.findall(re.escape(f"{f:+.1f}") + r"(?![\d])", text)) >= 2, (way, f)
         if way == "recalc":
             for p in expected:
                 assert re.search(rf"{re.escape(p.name)}\s+3\s+{re.escape(f'{p.total:+.1f}')}\s",
