@@ -1,0 +1,249 @@
+"""One league, one truth: a season built as a manager builds it, through umaoka's own
+commands, gives the same stage standings in every view.
+
+The season: ``umaoka new --season`` (two stages, Spring with its own min_games and chip
+value, Summer carrying everything; two teams; substitutes count for the absent player),
+games typed into the Spring tab as in Excel (names, raw scores, chips, one seat played by
+a substitute), a penalty typed on the Penalties sheet, Tenhou lobby lines imported into
+Spring, results as M.League publishes them (finishing order and finals, no raw points)
+imported into Summer, ``umaoka add --stage Final`` once games exist, Summer's Advance and
+the Final's Carry typed on the Season sheet, a game typed into the Final and one imported.
+
+The views: ``umaoka season`` (the same games as CSV files, the season as a file), the
+engine on the workbook's sheets, the workbook's saved values, MJ_SEASON evaluated by pycel
+with the workbook's own ranges, the settled copy (``umaoka settle``) and LibreOffice's
+hard recalculation (no umaoka functions).
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+import shutil
+from decimal import Decimal as D
+from pathlib import Path
+from typing import Any
+
+import pytest
+from openpyxl import load_workbook
+
+from umaoka.addin.cli.app import main
+from umaoka.addin.cli.season import game_rows, load_season, penalty_rows
+from umaoka.engine.season.stages import SeasonResult, run_season
+from umaoka.templates.book.season_book import season_result
+from umaoka.templates.settle_book import read_book
+
+PLAYERS = ["Aki", "Ben", "Chie", "Dan", "Eri", "Fumi"]
+SEASON = """[season]
+name = Club 2026
+ruleset = mleague
+players = Aki, Ben, Chie, Dan, Eri, Fumi
+substitutes = player
+
+[stage Spring]
+min_games = 3
+chip_value = 2
+
+[stage Summer]
+carry = full
+
+[teams]
+Red = Aki, Ben, Chie
+Blue = Dan, Eri, Fumi
+"""
+#: The same season once the Final is added and the Season sheet says Advance/Carry.
+SEASON3 = SEASON.replace("carry = full\n", "carry = full\nadvance = 4\n\n"
+                         "[stage Final]\ncarry = half\n")
+
+#: Spring, typed: (players, raw scores, chips, the seat a substitute played or None).
+SPRING = [
+    (["Aki", "Ben", "Chie", "Dan"], [41200, 28700, 19100, 11000], [1, 0, 0, -1], None),
+    (["Ben", "Chie", "Dan", "Eri"], [35300, 30100, 20200, 14400], [0, 0, 0, 0], None),
+    (["Fumi", "Dan", "Aki", "Ben"], [45100, 25500, 18000, 11400], [0, 2, 0, -2], 0),
+    (["Ben", "Eri", "Aki", "Chie"], [38800, 31200, 17300, 12700], [0, 0, 0, 0], None),
+]
+#: Spring, Tenhou lobby lines (finishing order, the lobby's finals).
+LOBBY = ("L1002 | 20:05 | 四般南喰赤－ | Chie(+52.0) Dan(+8.0) Aki(-20.0) Fumi(-40.0)\n"
+         "L1002 | 21:10 | 四般南喰赤－ | Dan(+47.3) Fumi(+9.1) Chie(-16.6) Aki(-39.8)\n")
+#: Summer, as M.League publishes results: finishing order and finals, no raw points.
+MLEAGUE = [("Ben", "+52.1", "Aki", "8.3", "Dan", "▲19.4", "Chie", "-41.0"),
+           ("Chie", "+61.2", "Dan", "-2.0", "Ben", "-21.3", "Aki", "-37.9")]
+#: The Final: one game typed, one imported as published.
+FINAL_TYPED = (["Aki", "Ben", "Chie", "Dan"], [33300, 29900, 22600, 14200])
+FINAL_PUBLISHED = [("Dan", "+44.0", "Chie", "+6.5", "Aki", "-12.5", "Ben", "-38.0")]
+PENALTY = ("Spring", "Dan", -10, "late")
+FINALS_HEAD = ("date,time,table,first,first_final,second,second_final,third,third_final,"
+               "fourth,fourth_final")
+
+
+def _finals_csv(path: Path, rows: list[tuple[str, ...]], day: str,
+                stage: str | None = None) -> Path:
+    head = ("stage," if stage else "") + FINALS_HEAD
+    lines = [head] + [(f"{stage}," if stage else "") + f"{day},19:{10 * i:02d},1," +
+                      ",".join(r) for i, r in enumerate(rows)]
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    return path
+
+
+def _type_games(ws: Any, games: list[tuple[list[str], list[int], list[int], Any]],
+                first: int, day: dt.date, subs: bool) -> None:
+    """What a manager types in Excel: date, session, table, game, names, raw scores,
+    chips and a substitute mark (columns as the tab's header row names them)."""
+    head = {ws.cell(4, c).value: c for c in range(1, ws.max_column + 1)}
+    seats = ("East", "South", "West", "North")
+    for i, (players, scores, chips, sub) in enumerate(games):
+        r = first + i
+        ws.cell(r, head["Date"]).value = day
+        ws.cell(r, head["Session"]).value = 1
+        ws.cell(r, head["Table"]).value = 1
+        ws.cell(r, head["Game"]).value = i + 1
+        for s, seat in enumerate(seats):
+            ws.cell(r, head[seat]).value = players[s]
+            ws.cell(r, head[f"{seat} pts"]).value = scores[s]
+            if chips[s]:
+                ws.cell(r, head[f"{seat} chips"]).value = chips[s]
+        if subs and sub is not None:
+            ws.cell(r, head[f"{seats[sub]} sub"]).value = "x"
+
+
+def build(tmp: Path) -> Path:
+    """The league, through umaoka's commands and typing."""
+    (tmp / "season.ini").write_text(SEASON, encoding="utf-8")
+    book = tmp / "league.xlsx"
+    assert main(["new", str(book), "--season", str(tmp / "season.ini"), "--players",
+                 ",".join(PLAYERS), "--chips", "--subs"]) == 0
+    wb = load_workbook(book)
+    _type_games(wb["Spring"], SPRING, 5, dt.date(2026, 4, 4), True)
+    pen = wb["Penalties"]
+    pen["A5"], pen["B5"], pen["C5"], pen["E5"], pen["F5"] = (
+        dt.date(2026, 4, 4), *PENALTY)
+    wb.save(book)
+    (tmp / "sca20260411.log").write_text(LOBBY, encoding="utf-8")
+    assert main(["import", str(tmp / "sca20260411.log"), "--into", str(book),
+                 "--league", "Spring"]) == 0
+    assert main(["import", str(_finals_csv(tmp / "summer.csv", MLEAGUE, "2026-06-06")),
+                 "--into", str(book), "--league", "Summer"]) == 0
+    assert main(["add", str(book), "--stage", "Final"]) == 0
+    wb = load_workbook(book)
+    season = wb["Season"]
+    rows = {season.cell(r, 1).value: r for r in range(5, 9)}
+    season.cell(rows["Summer"], 3).value = 4  # Advance, as typed
+    season.cell(rows["Final"], 4).value = "half"  # Carry, from the dropdown
+    players, scores = FINAL_TYPED
+    _type_games(wb["Final"], [(players, scores, [0] * 4, None)], 5, dt.date(2026, 9, 5),
+                False)
+    wb.save(book)
+    assert main(["import", str(_finals_csv(tmp / "final.csv", FINAL_PUBLISHED,
+                                           "2026-09-06")),
+                 "--into", str(book), "--league", "Final"]) == 0
+    return book
+
+
+def engine(tmp: Path) -> SeasonResult:
+    """The season as ``umaoka season`` runs it, from files: the season file, the typed
+    games as a games CSV, the imported results as finals CSVs, the penalty log."""
+    (tmp / "season3.ini").write_text(SEASON3, encoding="utf-8")
+    seats = ("east", "south", "west", "north")
+    head = ["stage", "date", *[c for s in seats for c in (s, f"{s}_score")],
+            *(f"{s}_chips" for s in seats), *(f"{s}_sub" for s in seats)]
+    lines = [",".join(head)]
+    typed = [("Spring", "2026-04-04", g) for g in SPRING] + [
+        ("Final", "2026-09-05", (*FINAL_TYPED, [0] * 4, None))]
+    for stage, day, (players, scores, chips, sub) in typed:
+        pairs = [v for p, s in zip(players, scores) for v in (p, str(s))]
+        marks = ["x" if k == sub else "" for k in range(4)]
+        lines.append(",".join([stage, day, *pairs, *map(str, chips), *marks]))
+    (tmp / "games.csv").write_text("\n".join(lines) + "\n", encoding="utf-8")
+    lobby = [tuple(v for n, f in re.findall(r"(\S+)\(([-+.\d]+)\)", line) for v in (n, f))
+             for line in LOBBY.splitlines()]
+    files = [tmp / "games.csv", _finals_csv(tmp / "s_lobby.csv", lobby, "2026-04-11", "Spring"),
+             _finals_csv(tmp / "s_summer.csv", MLEAGUE, "2026-06-06", "Summer"),
+             _finals_csv(tmp / "s_final.csv", FINAL_PUBLISHED, "2026-09-06", "Final")]
+    (tmp / "penalties.csv").write_text(
+        "date,stage,player,team,points,reason\n"
+        f"2026-04-04,{PENALTY[0]},{PENALTY[1]},,{PENALTY[2]},{PENALTY[3]}\n", encoding="utf-8")
+    season = load_season(tmp / "season3.ini")
+    games = [row for f in files for row in game_rows(f, season)]
+    return run_season(season, games, penalty_rows(tmp / "penalties.csv"))
+
+
+def lines(result: SeasonResult) -> list[list[tuple[Any, ...]]]:
+    """Each stage's player standings as compared across views: name, rank (None: not
+    ranked), games, carried, total, advanced."""
+    return [[(p.name, p.rank, p.games, p.carried, p.total, p.advanced) for p in sr.players]
+            for sr in result.stages]
+
+
+def sheet_lines(rows: list[list[Any]]) -> list[tuple[Any, ...]]:
+    """The same from Season standings rows (Rank, Player, Team, Games, Carried, Points,
+    Chips, Penalties, Stage, Total, Average, Avg place, Advanced, Tie-break, Flags)."""
+    return [(r[1], None if r[0] in ("", None) else int(r[0]), int(r[3]),
+             D(str(r[4])).quantize(D("0.01")), D(str(r[9])).quantize(D("0.01")),
+             r[12] not in ("", None)) for r in rows]
+
+
+def rounded(want: list[list[tuple[Any, ...]]]) -> list[list[tuple[Any, ...]]]:
+    return [[(n, r, g, c.quantize(D("0.01")), t.quantize(D("0.01")), a)
+             for n, r, g, c, t, a in stage] for stage in want]
+
+
+def tables(ws: Any) -> list[list[list[Any]]]:
+    """The player tables of a Season standings sheet: the rows naming a player under
+    each "Rank" header whose next column says Player."""
+    out: list[list[list[Any]]] = []
+    player_table = False
+    for row in ws.iter_rows(min_row=4, max_col=15, values_only=True):
+        if row[0] == "Rank":
+            player_table = row[1] == "Player"
+            if player_table:
+                out.append([])
+        elif player_table and row[1] in PLAYERS:
+            out[-1].append(list(row))
+    return out
+
+
+@pytest.fixture(scope="module")
+def season(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, SeasonResult]:
+    tmp = tmp_path_factory.mktemp("truth")
+    return build(tmp), engine(tmp)
+
+
+def test_the_season_is_what_it_should_be(season: tuple[Path, SeasonResult]) -> None:
+    """Worked by hand where a slip would hide: the substitute's seat counts for Fumi, the
+    penalty for Dan, lobby and M.League finals count like typed games, Eri (2 games) is
+    not ranked in Spring, and the Final ranks everybody it has."""
+    _, result = season
+    spring, summer, final = result.stages
+    sp = {p.name: p for p in spring.players}
+    # Fumi: the substituted seat (45,100 1st: +15.1 + 30 + 20 = 65.1) and two lobby games
+    assert sp["Fumi"].games == 3 and sp["Fumi"].total == D("65.1") - 40 + D("9.1")
+    assert sp["Dan"].penalties == D(-10)
+    assert [p.name for p in spring.players if p.rank is None] == ["Eri"]
+    assert all(p.rank is not None for p in summer.players)
+    assert all(p.rank is not None for p in final.players)
+
+
+def test_umaoka_season_prints_it(season: tuple[Path, SeasonResult], tmp_path: Path,
+                                 capsys: pytest.CaptureFixture[str]) -> None:
+    path, result = season
+    tmp = path.parent
+    files = [str(tmp / n) for n in ("games.csv", "s_lobby.csv", "s_summer.csv",
+                                    "s_final.csv")]
+    assert main(["season", str(tmp / "season3.ini"), *files, "--penalties",
+                 str(tmp / "penalties.csv"), "--stage", "Final"]) == 0
+    out = capsys.readouterr().out
+    champion = result.stages[2].players[0].name
+    assert re.search(rf"^\s*1\s+{champion}\b", out, re.M)
+
+
+def test_the_workbook_and_its_settled_copy(season: tuple[Path, SeasonResult],
+                                          tmp_path: Path) -> None:
+    path, result = season
+    want = lines(result)
+    assert lines(season_result(read_book(path))) == want
+    saved = tables(load_workbook(path, data_only=True)["Season standings"])
+    assert [sheet_lines(t) for t in saved] == rounded(want)
+    out = tmp_path / "settled.xlsx"
+    assert main(["settle", str(path), "-o", str(out)]) == 0
+    settled = tables(load_workbook(out)["Season standings"])
+    assert [sheet_lines(t) for t in settled] == rounded(want)
