@@ -66,11 +66,11 @@ SPRING = [
 LOBBY = ("L1002 | 20:05 | 四般南喰赤－ | Chie(+52.0) Dan(+8.0) Aki(-20.0) Fumi(-40.0)\n"
          "L1002 | 21:10 | 四般南喰赤－ | Dan(+47.3) Fumi(+9.1) Chie(-16.6) Aki(-39.8)\n")
 #: Summer, as M.League publishes results: finishing order and finals, no raw points.
-MLEAGUE = [("Ben", "+52.1", "Aki", "8.3", "Dan", "▲19.4", "Chie", "-41.0"),
-           ("Chie", "+61.2", "Dan", "-2.0", "Ben", "-21.3", "Aki", "-37.9")]
+MLEAGUE = [("Aki", "+52.1", "Dan", "8.3", "Chie", "▲19.4", "Ben", "-41.0"),
+           ("Aki", "+61.2", "Chie", "-2.0", "Dan", "-21.3", "Ben", "-37.9")]
 #: The Final: one game typed, one imported as published.
-FINAL_TYPED = (["Aki", "Ben", "Chie", "Dan"], [33300, 29900, 22600, 14200])
-FINAL_PUBLISHED = [("Dan", "+44.0", "Chie", "+6.5", "Aki", "-12.5", "Ben", "-38.0")]
+FINAL_TYPED = (["Aki", "Ben", "Fumi", "Dan"], [33300, 29900, 22600, 14200])
+FINAL_PUBLISHED = [("Dan", "+44.0", "Fumi", "+6.5", "Aki", "-12.5", "Ben", "-38.0")]
 PENALTY = ("Spring", "Dan", -10, "late")
 FINALS_HEAD = ("date,time,table,first,first_final,second,second_final,third,third_final,"
                "fourth,fourth_final")
@@ -247,3 +247,80 @@ def test_the_workbook_and_its_settled_copy(season: tuple[Path, SeasonResult],
     assert main(["settle", str(path), "-o", str(out)]) == 0
     settled = tables(load_workbook(out)["Season standings"])
     assert [sheet_lines(t) for t in settled] == rounded(want)
+    # the tabs' standings: each stage's points (games, chips at the stage's value, the
+    # penalty log; the substitute's seat counts for Fumi both ways with substitutes =
+    # player), with no carried points and no min_games: totals only
+    values = load_workbook(path, data_only=True)
+    for sr in result.stages:
+        assert tab_totals(values[f"{sr.stage.name} Standings"]) == stage_points(sr)
+
+
+def stage_points(sr: Any) -> dict[str, D]:
+    """A stage's points before carry-over, per player with games."""
+    return {p.name: p.stage_total for p in sr.players if p.games}
+
+
+def tab_totals(ws: Any, value: Any = None) -> dict[str, D]:
+    """A league tab's standings: player -> Total (``value``: a cell's value by address)."""
+    get = value or (lambda ref: ws[ref].value)
+    out, r = {}, 5
+    while get(f"B{r}") not in (None, ""):
+        out[get(f"B{r}")] = D(str(get(f"D{r}"))).quantize(D("0.1"))
+        r += 1
+    return out
+
+
+def test_the_live_workbook(season: tuple[Path, SeasonResult]) -> None:
+    """pycel with umaoka's functions: each Season standings table is MJ_SEASON called
+    with the workbook's own ranges, each tab's standings the tab's own formulas."""
+    import test_live_season as live
+    from pycel import ExcelCompiler
+    from test_pycel import pycel_functions
+
+    path, result = season
+    with pycel_functions("umaoka_one_truth_plugin", mj_season=live.mj_season,
+                         _xldudf_mj_season=live.mj_season,
+                         error_type=live.error_type) as plugin:
+        live.MODE["now"] = "on"
+        xl = ExcelCompiler(filename=str(path), plugins=[plugin])
+        heads = [c.row for c in load_workbook(path, data_only=True)["Season standings"]["A"]
+                 if c.value == "Rank"]
+        shown = [live._table(xl, h, 15) for h in heads]
+        players = [t for t in shown if t and t[0][1] in PLAYERS]
+        assert [sheet_lines(t) for t in players] == rounded(lines(result))
+        for sr in result.stages:
+            sheet = f"'{sr.stage.name} Standings'!"
+            assert tab_totals(None, lambda ref, s=sheet: xl.evaluate(s + ref)) == \
+                stage_points(sr)
+
+
+@pytest.mark.skipif(shutil.which("soffice") is None and shutil.which("libreoffice") is None,
+                    reason="LibreOffice (soffice) is not installed")
+def test_libreoffice_hard_recalculation(season: tuple[Path, SeasonResult],
+                                        tmp_path: Path) -> None:
+    """Without umaoka's functions (LibreOffice, every formula computed again): the
+    Season standings keep the engine's tables, and the tabs' standings (the typed games'
+    finals given as values, as Excel shows MJ_SETTLE's results) the stage points."""
+    from test_alive import hard_recalculated
+
+    from umaoka.engine import settle
+    from umaoka.engine.resolve import ruleset
+
+    path, result = season
+    wb = load_workbook(path)
+    rules = ruleset("mleague")
+    for name, rows in (("Spring", [g[1] for g in SPRING]), ("Final", [FINAL_TYPED[1]])):
+        ws = wb[name]
+        head = {ws.cell(4, c).value: c for c in range(1, ws.max_column + 1)}
+        for i, scores in enumerate(rows):
+            final = settle(scores, rules).final
+            for s, seat in enumerate(("East", "South", "West", "North")):
+                ws.cell(5 + i, head[f"{seat} final"]).value = float(final[s])
+    wb.save(tmp_path / "filled.xlsx")
+    back = load_workbook(hard_recalculated(tmp_path / "filled.xlsx", "xlsx", tmp_path),
+                         data_only=True)
+    standings = back["Season standings"]
+    assert [sheet_lines(t) for t in tables(standings)] == rounded(lines(result))
+    assert standings["A3"].value in ("", None)  # nothing changed since they were written
+    for sr in result.stages:
+        assert tab_totals(back[f"{sr.stage.name} Standings"]) == stage_points(sr)
