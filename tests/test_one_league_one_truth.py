@@ -20,6 +20,7 @@ from __future__ import annotations
 import datetime as dt
 import re
 import shutil
+from decimal import ROUND_HALF_UP
 from decimal import Decimal as D
 from pathlib import Path
 from typing import Any
@@ -34,6 +35,7 @@ from umaoka.templates.book.season_book import season_result
 from umaoka.templates.settle_book import read_book
 
 PLAYERS = ["Aki", "Ben", "Chie", "Dan", "Eri", "Fumi"]
+TEAMS = ["Red", "Blue"]
 SEASON = """[season]
 name = Club 2026
 ruleset = mleague
@@ -67,7 +69,7 @@ LOBBY = ("L1002 | 20:05 | 四般南喰赤－ | Chie(+52.0) Dan(+8.0) Aki(-20.0) 
          "L1002 | 21:10 | 四般南喰赤－ | Dan(+47.3) Fumi(+9.1) Chie(-16.6) Aki(-39.8)\n")
 #: Summer, as M.League publishes results: finishing order and finals, no raw points.
 MLEAGUE = [("Aki", "+52.1", "Dan", "8.3", "Chie", "▲19.4", "Ben", "-41.0"),
-           ("Aki", "+61.2", "Chie", "-2.0", "Dan", "-21.3", "Ben", "-37.9")]
+           ("Aki", "+61.2", "Chie", "-11.6", "Dan", "-11.6", "Ben", "-38.0")]  # equal finals
 #: The Final: one game typed, one imported as published.
 FINAL_TYPED = (["Aki", "Ben", "Fumi", "Dan"], [33300, 29900, 22600, 14200])
 FINAL_PUBLISHED = [("Dan", "+44.0", "Fumi", "+6.5", "Aki", "-12.5", "Ben", "-38.0")]
@@ -167,39 +169,71 @@ def engine(tmp: Path) -> SeasonResult:
     return run_season(season, games, penalty_rows(tmp / "penalties.csv"))
 
 
+CENT = D("0.01")
+
+
+def _avg_place(p: Any) -> D | None:
+    games = sum(p.places)
+    if not games:
+        return None
+    mean = D(sum(k * n for k, n in enumerate(p.places, 1))) / games
+    return mean.quantize(CENT, rounding=ROUND_HALF_UP)
+
+
 def lines(result: SeasonResult) -> list[list[tuple[Any, ...]]]:
-    """Each stage's player standings as compared across views: name, rank (None: not
-    ranked), games, carried, total, advanced."""
-    return [[(p.name, p.rank, p.games, p.carried, p.total, p.advanced) for p in sr.players]
-            for sr in result.stages]
+    """Each stage's player table, then its team table, as compared across views: name,
+    rank (None: not ranked), games, carried, points, chips, penalties, total, average
+    place (players), advanced, not ranked (below min_games); amounts to 0.01."""
+    out = []
+    for sr in result.stages:
+        for kind, table in (("players", sr.players), ("teams", sr.teams)):
+            out.append([(p.name, p.rank, p.games, p.carried.quantize(CENT),
+                         p.points.quantize(CENT), p.chips.quantize(CENT),
+                         p.penalties.quantize(CENT), p.total.quantize(CENT),
+                         _avg_place(p) if kind == "players" else None, p.advanced,
+                         not p.qualified) for p in table])
+    return [t for t in out if t]
+
+
+def _num(v: Any) -> D:
+    return D(str(v or 0)).quantize(CENT, rounding=ROUND_HALF_UP)
 
 
 def sheet_lines(rows: list[list[Any]]) -> list[tuple[Any, ...]]:
-    """The same from Season standings rows (Rank, Player, Team, Games, Carried, Points,
-    Chips, Penalties, Stage, Total, Average, Avg place, Advanced, Tie-break, Flags)."""
-    return [(r[1], None if r[0] in ("", None) else int(r[0]), int(r[3]),
-             D(str(r[4])).quantize(D("0.01")), D(str(r[9])).quantize(D("0.01")),
-             r[12] not in ("", None)) for r in rows]
-
-
-def rounded(want: list[list[tuple[Any, ...]]]) -> list[list[tuple[Any, ...]]]:
-    return [[(n, r, g, c.quantize(D("0.01")), t.quantize(D("0.01")), a)
-             for n, r, g, c, t, a in stage] for stage in want]
+    """The same from Season standings rows: a player table's (Rank, Player, Team, Games,
+    Carried, Points, Chips, Penalties, Stage, Total, Average, Avg place, Advanced,
+    Decided by, Flags) or a team table's (Rank, Team, Games, Carried, Points, Chips,
+    Penalties, Stage, Total, Average, Advanced, Decided by)."""
+    out = []
+    for r in rows:
+        team = r[1] not in PLAYERS
+        k = -1 if team else 0  # a team table has no Team column
+        out.append((r[1], None if r[0] in ("", None) else int(r[0]), int(r[3 + k]),
+                    _num(r[4 + k]), _num(r[5 + k]), _num(r[6 + k]), _num(r[7 + k]),
+                    _num(r[9 + k]), None if team or r[11] in ("", None) else _num(r[11]),
+                    r[10 if team else 12] not in ("", None),
+                    not team and "Not ranked" in str(r[14] or "")))
+    return out
 
 
 def tables(ws: Any) -> list[list[list[Any]]]:
-    """The player tables of a Season standings sheet: the rows naming a player under
-    each "Rank" header whose next column says Player."""
+    """The player and team tables of a Season standings sheet (live or settled): the
+    rows naming a player or team under each "Rank" header, up to the first that names
+    neither (the chart's table of team totals below is not one of them); the settled
+    copy's "Not qualified" line heads the rest of the same table."""
     out: list[list[list[Any]]] = []
-    player_table = False
+    inside = False
     for row in ws.iter_rows(min_row=4, max_col=15, values_only=True):
+        if str(row[0]).startswith("Not qualified"):
+            continue
         if row[0] == "Rank":
-            player_table = row[1] == "Player"
-            if player_table:
-                out.append([])
-        elif player_table and row[1] in PLAYERS:
+            out.append([])
+            inside = True
+        elif inside and row[1] in (*PLAYERS, *TEAMS):
             out[-1].append(list(row))
-    return out
+        else:
+            inside = False
+    return [t for t in out if t]
 
 
 @pytest.fixture(scope="module")
@@ -240,13 +274,15 @@ def test_the_workbook_and_its_settled_copy(season: tuple[Path, SeasonResult],
                                           tmp_path: Path) -> None:
     path, result = season
     want = lines(result)
+    # the published results' table numbers are numbers, as typed ones are
+    assert load_workbook(path)["Summer"]["C5"].value == 1
     assert lines(season_result(read_book(path))) == want
     saved = tables(load_workbook(path, data_only=True)["Season standings"])
-    assert [sheet_lines(t) for t in saved] == rounded(want)
+    assert [sheet_lines(t) for t in saved] == want
     out = tmp_path / "settled.xlsx"
     assert main(["settle", str(path), "-o", str(out)]) == 0
     settled = tables(load_workbook(out)["Season standings"])
-    assert [sheet_lines(t) for t in settled] == rounded(want)
+    assert [sheet_lines(t) for t in settled] == want
     # the tabs' standings: each stage's points (games, chips at the stage's value, the
     # penalty log; the substitute's seat counts for Fumi both ways with substitutes =
     # player), with no carried points and no min_games: totals only
@@ -284,20 +320,17 @@ def test_the_live_workbook(season: tuple[Path, SeasonResult]) -> None:
         live.MODE["now"] = "on"
         xl = ExcelCompiler(filename=str(path), plugins=[plugin])
         ws = load_workbook(path, data_only=True)["Season standings"]
-        heads = [c.row for c in ws["A"] if c.value == "Rank" and ws.cell(c.row, 2).value
-                 == "Player"]  # the player tables (the team tables are not compared)
+        heads = [c.row for c in ws["A"] if c.value == "Rank"]
         shown = []
         for h in heads:
             rows, r = [], h + 1
-            while (name := xl.evaluate(f"'Season standings'!B{r}")) not in ("", None):
-                row: list[Any] = [""] * 15
-                row[1] = name
-                for c in (0, 3, 4, 9, 12):  # Rank, Games, Carried, Total, Advanced
-                    row[c] = xl.evaluate(f"'Season standings'!{chr(65 + c)}{r}")
-                rows.append(row)
+            while xl.evaluate(f"'Season standings'!B{r}") not in ("", None):
+                rows.append([xl.evaluate(f"'Season standings'!{chr(65 + c)}{r}")
+                             for c in range(15)])
                 r += 1
             shown.append(rows)
-        assert [sheet_lines(t) for t in shown] == rounded(lines(result))
+        shown = [t for t in shown if t and t[0][1] in (*PLAYERS, *TEAMS)]
+        assert [sheet_lines(t) for t in shown] == lines(result)
         # the Final's tab (typed and published games, a stage added after games): pycel
         # takes some 15 s a tab, and the saved values and LibreOffice cover the others
         final = result.stages[2]
@@ -331,7 +364,7 @@ def test_libreoffice_hard_recalculation(season: tuple[Path, SeasonResult],
     back = load_workbook(hard_recalculated(tmp_path / "filled.xlsx", "xlsx", tmp_path),
                          data_only=True)
     standings = back["Season standings"]
-    assert [sheet_lines(t) for t in tables(standings)] == rounded(lines(result))
+    assert [sheet_lines(t) for t in tables(standings)] == lines(result)
     assert standings["A3"].value in ("", None)  # nothing changed since they were written
     for sr in result.stages:
         assert tab_totals(back[f"{sr.stage.name} Standings"]) == stage_points(sr)
