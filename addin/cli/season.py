@@ -218,12 +218,15 @@ def stage_lines(result: StageResult, next_stage: str | None, competition: str) -
         carries = bool(st.carry) and (kind == "Team") == (competition == "team")
         ranked = [p for p in lines if p.qualified]
         rest = [p for p in lines if not p.qualified]
-        if ranked:
-            out += stage_table(ranked, kind, carries)
+        # one table for both, so the lines not ranked have the ranked lines' columns (a
+        # table of their own dropped Chips and Pen. when they had none, and its numbers
+        # then stood under the wrong headers)
+        shown = stage_table([*ranked, *rest], kind, carries)
+        out += shown[:1 + len(ranked)] if ranked else []
         if rest:
             out += [""] if ranked else []
             out += [f"Not ranked (fewer than {_games(st.min_games)}):"]
-            out += stage_table(rest, kind, carries)[0 if not ranked else 1:]
+            out += shown[1 + len(ranked):] if ranked else shown
     used = {p.tie_break for p in (*result.players, *result.teams) if p.tie_break}
     legend = []
     if result.advanced:
