@@ -290,7 +290,8 @@ def test_umaoka_season_prints_it(season: tuple[Path, SeasonResult],
 
 
 def test_the_workbook_and_its_settled_copy(season: tuple[Path, SeasonResult],
-                                          tmp_path: Path) -> None:
+                                          tmp_path: Path,
+                                          capsys: pytest.CaptureFixture[str]) -> None:
     path, result = season
     want = lines(result)
     # the published results' table numbers are numbers, as typed ones are
@@ -300,6 +301,9 @@ def test_the_workbook_and_its_settled_copy(season: tuple[Path, SeasonResult],
     assert [sheet_lines(t) for t in saved] == want
     out = tmp_path / "settled.xlsx"
     assert main(["settle", str(path), "-o", str(out)]) == 0
+    # its summary: Fumi's worst game is the lobby's -40.0, in tenths like the typed games
+    fumi = next(line for line in capsys.readouterr().out.splitlines() if " Fumi " in line)
+    assert fumi.split()[-2:] == ["+65.1", "-40.0"]
     settled = tables(load_workbook(out)["Season standings"])
     assert [sheet_lines(t) for t in settled] == want
     # the tabs' standings: each stage's points (games, chips at the stage's value, the
