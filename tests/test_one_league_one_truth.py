@@ -12,7 +12,16 @@ the Final's Carry typed on the Season sheet, a game typed into the Final and one
 The views: ``umaoka season`` (the same games as CSV files, the season as a file), the
 engine on the workbook's sheets, the workbook's saved values, MJ_SEASON evaluated by pycel
 with the workbook's own ranges, the settled copy (``umaoka settle``) and LibreOffice's
-hard recalculation (no umaoka functions).
+hard recalculation (no umaoka functions). Compared: each stage's player and team tables
+(rank, games, carried, points, chips, penalties, total, average place, advanced, the
+"not ranked" flag) and each tab's standings (the stage's points; the season adds no
+carried points there, and substitutes = player counts the seat alike).
+
+What this found, and what now holds: the settled copy listed players under min_games
+under a heading but without the live table's "Not ranked: fewer than N games" flag;
+``umaoka season`` printed them in a table of their own whose numbers stood under the
+ranked table's headers; settle's summary showed a platform final of -40.0 as "-40";
+imported table numbers were text.
 """
 
 from __future__ import annotations
