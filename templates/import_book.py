@@ -120,10 +120,19 @@ def game_row(g: ImportedGame, n: int, session: Any = None) -> Game:
             date = g.date
     scores: list[Any] = list(g.scores) if g.scores else [None] * n
     given: list[Any] = [_cell(f) for f in g.finals] if g.settled and g.finals else []
-    return Game(date=date, session=session if session is not None else g.session,
-                table=g.table, number=g.game, players=list(g.names), scores=scores,
+    return Game(date=date, session=_whole(session if session is not None else g.session),
+                table=_whole(g.table), number=_whole(g.game), players=list(g.names),
+                scores=scores,
                 deposits=(g.deposits or None) if not g.settled else None,
                 penalties=[None] * n, given=given)
+
+
+def _whole(value: Any) -> Any:
+    """A session, table or game number read from a CSV as a number, as the manager types
+    it (a text "1" in the Table column would sort and count apart from a typed 1)."""
+    if isinstance(value, str) and value.strip().isdigit() and len(value.strip()) < 10:
+        return int(value.strip())
+    return value
 
 
 def _cell(value: Decimal) -> int | float:

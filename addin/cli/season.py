@@ -233,12 +233,15 @@ def stage_lines(result: StageResult, next_stage: str | None, competition: str,
         carries = bool(st.carry) and (kind == "Team") == (competition == "team")
         ranked = [p for p in lines if p.qualified]
         rest = [p for p in lines if not p.qualified]
-        if ranked:
-            out += stage_table(ranked, kind, carries, lang)
+        # one table for both, so the lines not ranked have the ranked lines' columns (a
+        # table of their own dropped Chips and Pen. when they had none, and its numbers
+        # then stood under the wrong headers)
+        shown = stage_table([*ranked, *rest], kind, carries, lang)
+        out += shown[:1 + len(ranked)] if ranked else []
         if rest:
             out += [""] if ranked else []
             out += [label("r_not_ranked", lang, games=_games(st.min_games, lang))]
-            out += stage_table(rest, kind, carries, lang)[0 if not ranked else 1:]
+            out += shown[1 + len(ranked):] if ranked else shown
     used = {p.tie_break for p in (*result.players, *result.teams) if p.tie_break}
     legend = []
     if result.advanced:

@@ -170,12 +170,19 @@ def _standings_table(rows: Sequence[Any], title: str, wide: bool = False,
                       "left" if h == "Player" else "right",
                       _STANDINGS_COLUMNS.get(h, (h, 0))[1], elastic=h == "Player")
                for h in header]
+    # one column, one number of decimals: a platform final of -40.0 is read back as -40
+    # and stood as "-40" beside "-39.8" (a game typed under the same rules)
+    places = {h: max((-int(v.as_tuple().exponent) for v in col  # type: ignore[arg-type]
+                      if isinstance(v, Decimal)), default=0)
+              for h, col in zip(header, zip(*data[1:])) if h in ("Total", "Best", "Worst")}
     texts = []
     for row in data[1:]:
         cells = []
         for h, v in zip(header, row):
             if h in ("Top rate", "Last-avoid rate"):
                 cells.append(f"{v * 100:.1f}%")
+            elif h in places and isinstance(v, Decimal) and v:
+                cells.append(f"{v:+.{max(places[h], 0)}f}")
             elif h in _SIGNED:
                 cells.append(_fmt(v))
             else:

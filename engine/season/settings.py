@@ -60,7 +60,8 @@ STAGE_SETTINGS: dict[str, str] = {
                       "half_down, half_toward_zero, half_away_from_zero, floor, ceil, "
                       "toward_zero, or exact (every digit kept). Default: the ruleset's "
                       "rounding; half_up (M.League: -4.35 -> -4.3) when it does not round.",
-    "min_games": "Players with fewer games are listed apart, not ranked, and cannot advance.",
+    "min_games": "Players with fewer games are listed apart, not ranked, and take no place "
+                 "in a cut (advance).",
     "game_caps": "Fewest and most games a player should play, e.g. 10-45; outside them the "
                  "player is flagged.",
     "chip_value": "Final points per chip (祝儀), added outside the zero sum, e.g. 2.",

@@ -59,7 +59,7 @@ class Stage:
     carry_rounding: str | None = None  # how carried points round (None: see carry_points)
     ranking: str = "total"
     tie_breaks: tuple[str, ...] = DEFAULT_TIE_BREAKS
-    min_games: int = 0  # fewer games: listed, not ranked, cannot advance
+    min_games: int = 0  # fewer games: listed, not ranked, no place in a cut (advance)
     game_caps: GameCaps | None = None
     chip_value: Decimal = Decimal(0)  # final points per chip
     substitutes: str = "team"

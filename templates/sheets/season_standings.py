@@ -66,9 +66,14 @@ def flag_text(p: StandingLine, caps: GameCaps | None, lang: str) -> str:
 
 
 def line_values(p: StandingLine, columns: tuple[str, ...], lang: str,
-                caps: GameCaps | None = None) -> list[Any]:
-    """One standings line as the sheet shows it (numbers exact, blanks for none)."""
+                caps: GameCaps | None = None, min_games: int = 0) -> list[Any]:
+    """One standings line as the sheet shows it (numbers exact, blanks for none). A line
+    under ``min_games`` is flagged "Not ranked: fewer than N games" as the live table
+    flags it (season_live.shown), so every view says the same of it."""
     words = TIE_BREAKS_JA if lang == "ja" else TIE_BREAKS
+    flags = flag_text(p, caps, lang)
+    if not p.qualified and min_games:
+        flags = "; ".join(f for f in (label("not_ranked", lang, n=min_games), flags) if f)
     by = {
         "rank": p.rank, "player": p.name, "team": (p.team or "") if "player" in columns
         else p.name, "games": p.games, "carried": num(p.carried), "stage_points": num(p.points),
@@ -77,7 +82,7 @@ def line_values(p: StandingLine, columns: tuple[str, ...], lang: str,
         "average": p.average, "average_place": p.average_place,
         "advanced": label("advanced_mark", lang) if p.advanced else "",
         "tie_break": words.get(p.tie_break, p.tie_break or "") if p.tie_break else "",
-        "flags": flag_text(p, caps, lang),
+        "flags": flags,
     }
     return [by[c] for c in columns]
 
@@ -263,8 +268,8 @@ class SeasonStandings(SheetWriter):
         styles, other = self._styles(sr), self.st.get("formula")
         first = row
         for p in lines:
-            for c, (key, v) in enumerate(zip(columns, line_values(p, columns, self.lang,
-                                                                       sr.stage.game_caps)), 1):
+            for c, (key, v) in enumerate(zip(columns, line_values(
+                    p, columns, self.lang, sr.stage.game_caps, sr.stage.min_games)), 1):
                 put(ws, row, c, v, styles.get(key, other), text=True)
             row += 1
         self._signs(ws, columns, first, row)
