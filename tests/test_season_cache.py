@@ -130,7 +130,7 @@ def test_every_argument_is_part_of_the_key() -> None:
     args = season_args(BOOKS[1])
     stages, settings_, players, penalties, games = args
     flat = [stages, settings_, players, penalties, *games]
-    base = fingerprint([udfs.run_season, *flat])
+    base = fingerprint([season_fns.run_season, *flat])
     for i, value in enumerate(flat):
         changed = copy.deepcopy(flat)
         if isinstance(value, list) and value and isinstance(value[0], list):
@@ -138,8 +138,8 @@ def test_every_argument_is_part_of_the_key() -> None:
             changed[i][-1][-1] = "changed" if cell != "changed" else "other"
         else:
             changed[i] = "standard" if value != "standard" else "ema"
-        assert fingerprint([udfs.run_season, *changed]) != base, i
-    assert fingerprint([udfs.run_season, *flat]) == base
+        assert fingerprint([season_fns.run_season, *changed]) != base, i
+    assert fingerprint([season_fns.run_season, *flat]) == base
 
 
 def test_types_are_part_of_the_key() -> None:
