@@ -165,9 +165,17 @@ def test_the_memory_is_bounded() -> None:
         _edit(args, "score", k, k * 7, 100.0)
         _call(args, name, "players", None)
         assert len(runs.items) <= runs.size
-        assert len(runs._rows) <= rows
+        assert sum(len(kept[0]) for kept in runs._grids.values()) <= rows
         assert len(runs._settled) <= 2 * rows + 1024
-    assert len(runs.items) == runs.size
+    # edits of one season run from the last run (not looked up); other seasons' formulas
+    # are looked up among the runs kept, at most size of them
+    others = [season_args(b) for b in BOOKS.values()]
+    for k in range(30):
+        other = others[k % len(others)]
+        _edit(other, "score", k, k * 7, 100.0)
+        _call(other, BOOKS[1 + k % len(others)].leagues[0].name, "players", None)
+        assert len(runs.items) <= runs.size
+    assert len(runs.items) == min(runs.size, 30)
 
 
 def test_a_failing_run_leaves_nothing_behind() -> None:
