@@ -134,7 +134,7 @@ class SettledGames:
 
     def __init__(self) -> None:
         self.season: Any = None  # the season of the first run it served
-        self._seats: dict[GameRecord, tuple[SeatCredit, ...]] = {}
+        self._seats: dict[GameRecord, tuple[GameRecord, tuple[SeatCredit, ...]]] = {}
         self._rows: list[Any] = []  # the last run's game log, and what each row came to
         self._placed: list[Placed] = []
         self._loose: set[int] = set()  # rows that are not records (placed again each run)
@@ -144,7 +144,8 @@ class SettledGames:
     def __len__(self) -> int:
         return len(self._seats)
 
-    def seats(self, season: Any) -> dict[GameRecord, tuple[SeatCredit, ...]] | None:
+    def seats(self, season: Any
+              ) -> dict[GameRecord, tuple[GameRecord, tuple[SeatCredit, ...]]] | None:
         """The memo for a run of ``season``, or None when it served another season."""
         if self.season is None:
             self.season = season

@@ -344,20 +344,29 @@ def run_season(season: Season, games: Iterable[GameRecord | Mapping[str, Any]],
     return SeasonResult(season, tuple(results), applied, tuple(text for _, text in problems))
 
 
-def _seen(memo: dict[GameRecord, tuple[SeatCredit, ...]] | None,
+def _seen(memo: dict[GameRecord, tuple[GameRecord, tuple[SeatCredit, ...]]] | None,
           g: GameRecord) -> tuple[SeatCredit, ...] | None:
+    """The seats kept for a game equal to ``g``, when its numbers are written as in ``g``
+    too: 99 and 99.0 are equal records, but a player's best game keeps its own digits."""
     if memo is None:
         return None
     try:
-        return memo.get(g)
+        got = memo.get(g)
     except TypeError:  # a value that cannot be hashed (never from a workbook or file)
         return None
+    if got is None or (got[0] is not g and _digits(got[0]) != _digits(g)):
+        return None
+    return got[1]
 
 
-def _remember(memo: dict[GameRecord, tuple[SeatCredit, ...]], g: GameRecord,
-              credits: tuple[SeatCredit, ...]) -> None:
+def _digits(g: GameRecord) -> str:
+    return repr((g.scores, g.deposits, g.penalties, g.finals))
+
+
+def _remember(memo: dict[GameRecord, tuple[GameRecord, tuple[SeatCredit, ...]]],
+              g: GameRecord, credits: tuple[SeatCredit, ...]) -> None:
     try:
-        memo[g] = credits
+        memo[g] = (g, credits)
     except TypeError:
         pass
 
