@@ -219,9 +219,13 @@ def _read(value: Cells) -> Cells:
     pass for an empty cell), as xlwings' ``err_to_str`` gives every other function's
     arguments; without xlwings' cost per cell (0.37 looks for Pyodide once per cell
     outside it)."""
-    if isinstance(value, (list, tuple)):
-        return [_read(c) if isinstance(c, (list, tuple)) else _read_cell(c) for c in value]
+    if type(value) in _SEQUENCES:  # type(), not isinstance: in xlwings Lite isinstance
+        # asks a blank cell (JavaScript's null) for its class, a call into JavaScript
+        return [_read(c) if type(c) in _SEQUENCES else _read_cell(c) for c in value]
     return _read_cell(value)
+
+
+_SEQUENCES = (list, tuple)
 
 
 def _read_cell(value: Any) -> Any:
