@@ -141,6 +141,19 @@ def _fewer_collections() -> None:
 
 _fewer_collections()
 
+
+def _no_js_null_known() -> None:
+    """In Pyodide before 0.28 (no ``pyodide.ffi.JsNull``), record that there is no module
+    ``pyodide.ffi.JsNull``. xlwings tries ``from pyodide.ffi import JsNull`` for every
+    argument it converts itself (16 per MJ_SEASON call) and catches the ImportError; each
+    failing import searched every finder again, about a millisecond in Pyodide 0.27.
+    With the name recorded as absent the same ImportError comes at once."""
+    if sys.platform == "emscripten" and _JS_NULL is None:
+        sys.modules.setdefault("pyodide.ffi.JsNull", None)  # type: ignore[arg-type]
+
+
+_no_js_null_known()
+
 #: The cell types a block memory compares by value (see :mod:`umaoka.addin.functions.recalc`).
 PLAIN_CELLS = PLAIN | {_JS_NULL} if _JS_NULL is not None else PLAIN
 
