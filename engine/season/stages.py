@@ -281,9 +281,12 @@ def run_season(season: Season, games: Iterable[GameRecord | Mapping[str, Any]],
         try:
             if g is None:
                 g = game_record(row, players, label)
-            stage = stages.get(g.stage)
+            named = g.stage if g.stage is None or type(g.stage) is str else None
+            stage = stages.get(named) if named == g.stage else None
             if stage is None:
-                stage = stages[g.stage] = season.stage(g.stage)
+                stage = season.stage(g.stage)
+                if named == g.stage:  # a name, not some other value: looked up once
+                    stages[named] = stage
             credits = _seen(memo, g)
             if credits is None:
                 check_players(g)
