@@ -92,9 +92,9 @@ _errors_as_text()
 def _hints_read_once() -> None:
     """Each function's annotations as the types they name, read once here. xlwings reads
     them with ``typing.get_type_hints`` at every call (for arguments it fills in itself,
-    e.g. the caller), which evaluates an annotation written as text (this package's
-    ``from __future__ import annotations``) anew each time: a few milliseconds per call
-    in xlwings Lite, a dozen for MJ_SEASON. The types are the same, so nothing else
+    e.g. the caller), which evaluates an annotation written as text (postponed
+    annotations, as this package writes them) anew each time: a few milliseconds per
+    call in xlwings Lite, a dozen for MJ_SEASON. The types are the same, so nothing else
     changes; one that cannot be read here is left as it was."""
     for name in __all__:
         function = globals()[name]
