@@ -21,6 +21,8 @@ Excel shows for the cell; xlwings Server returns an XlwingsError's message as is
 
 from __future__ import annotations
 
+import typing
+
 from umaoka.addin.functions.cells import UmaokaExcelError as UmaokaExcelError
 from umaoka.addin.functions.cells import excel_description as excel_description
 from umaoka.addin.functions.hands import (
@@ -85,3 +87,21 @@ def _errors_as_text() -> None:
 
 
 _errors_as_text()
+
+
+def _hints_read_once() -> None:
+    """Each function's annotations as the types they name, read once here. xlwings reads
+    them with ``typing.get_type_hints`` at every call (for arguments it fills in itself,
+    e.g. the caller), which evaluates an annotation written as text (postponed
+    annotations, as this package writes them) anew each time: a few milliseconds per
+    call in xlwings Lite, a dozen for MJ_SEASON. The types are the same, so nothing else
+    changes; one that cannot be read here is left as it was."""
+    for name in __all__:
+        function = globals()[name]
+        try:
+            function.__annotations__ = typing.get_type_hints(function)
+        except (NameError, TypeError):
+            continue
+
+
+_hints_read_once()

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import datetime
-from itertools import chain
 from typing import Any
 
 import xlwings as xw
@@ -24,7 +23,7 @@ from umaoka.addin.functions.cells import (
     _option,
     _rules,
 )
-from umaoka.addin.functions.season_cache import FAST, RowMemo, SeasonRuns
+from umaoka.addin.functions.season_cache import FAST, GridMemo, SeasonRuns
 from umaoka.engine import (
     UmaokaError,
 )
@@ -64,7 +63,7 @@ def _season_stages(stages: Cells) -> list[dict[str, Any]]:
 
 
 def _season_games(grid: list[list[Any]], stage: str, n: int,
-                  platform: bool = False, memo: RowMemo | None = None) -> list[Any]:
+                  platform: bool = False, memo: GridMemo | None = None) -> list[Any]:
     """A league tab's game rows (players, scores, deposits, penalties, then optional chips
     and substitutes blocks, then with ``platform`` the platform-finals block) as the
     engine's named columns; rows without scores or finals are skipped. A single extra
@@ -73,7 +72,9 @@ def _season_games(grid: list[list[Any]], stage: str, n: int,
     its place in the range ("Final games row 3").
 
     With ``memo`` (the cells as Excel sent them, numbers, texts and blanks only), each row
-    is the engine's record, made once per row's cells (see :mod:`.season_cache`)."""
+    is the engine's record, made again only for rows that changed since the last run (see
+    :mod:`.season_cache`), and a blank row is None (numbered, so a game typed into it
+    moves no other row)."""
     width = len(grid[0]) if grid else 0
     given = width - n if platform and width >= 4 * n + 1 else None  # the last n columns
     end = width if given is None else given
@@ -117,13 +118,7 @@ def _season_games(grid: list[list[Any]], stage: str, n: int,
         except UmaokaError:  # the season run reports it, with the row's label
             return g
 
-    layout = (stage, n, chips, subs, given)
-    out: list[Any] = []
-    for i, raw in enumerate(grid, 1):
-        got = memo.get((layout, i, tuple(raw)), lambda i=i, raw=raw: record(i, raw))
-        if got is not None:
-            out.append(got)
-    return out
+    return memo.records((stage, n, chips, subs, given, width), grid, record)
 
 
 def _penalty_row(row: list[Any], i: int) -> dict[str, Any]:
@@ -229,9 +224,13 @@ def _read(value: Cells) -> Cells:
     pass for an empty cell), as xlwings' ``err_to_str`` gives every other function's
     arguments; without xlwings' cost per cell (0.37 looks for Pyodide once per cell
     outside it)."""
-    if isinstance(value, (list, tuple)):
-        return [_read(c) if isinstance(c, (list, tuple)) else _read_cell(c) for c in value]
+    if type(value) in _SEQUENCES:  # type(), not isinstance: in xlwings Lite isinstance
+        # asks a blank cell (JavaScript's null) for its class, a call into JavaScript
+        return [_read(c) if type(c) in _SEQUENCES else _read_cell(c) for c in value]
     return _read_cell(value)
+
+
+_SEQUENCES = (list, tuple)
 
 
 def _read_cell(value: Any) -> Any:
@@ -292,7 +291,7 @@ def _season_table(stages: Cells, settings: Cells, players: Cells, penalties: Cel
 
 
 def _season_run(stages: Cells, settings: Cells, players: Cells, penalties: Cells,
-                games: list[Cells], rules: list[Cells], memo: RowMemo | None = None,
+                games: list[Cells], rules: list[Cells], memo: GridMemo | None = None,
                 settled: SettledGames | None = None,
                 platform_stages: set[int] | frozenset[int] = frozenset()) -> tuple[Any, Any]:
     """The season of MJ_SEASON's arguments and its run. ``memo``: game rows' records kept
@@ -320,7 +319,7 @@ def _season_run(stages: Cells, settings: Cells, players: Cells, penalties: Cells
     records: list[Any] = []
     for i, st in enumerate(season.stages):
         grid, given = games[i], i + 1 in platform_stages
-        if memo is not None and _plain_rows(grid):
+        if memo is not None and _plain_rows(grid, memo):
             records += _season_games(grid, st.name, st.ruleset.players, given, memo)
         else:
             records += _season_games(_grid(grid), st.name, st.ruleset.players, given)
@@ -329,14 +328,12 @@ def _season_run(stages: Cells, settings: Cells, players: Cells, penalties: Cells
     return season, run_season(season, records, log, settled)
 
 
-def _plain_rows(grid: Cells) -> bool:
+def _plain_rows(grid: Cells, memo: GridMemo) -> bool:
     """Whether a range argument is a list of rows of the same length holding numbers as
     Excel sends them (floats), texts and blanks only (rows kept by their cells)."""
-    if not isinstance(grid, list) or not grid or not all(type(r) is list for r in grid):
+    if not isinstance(grid, list) or not grid or set(map(type, grid)) != {list}:
         return False
-    if len({len(r) for r in grid}) != 1:
-        return False
-    return set(map(type, chain.from_iterable(grid))) <= _SEASONS.fast
+    return len(set(map(len, grid))) == 1 and memo.plain(grid)
 
 
 #: The last season runs MJ_SEASON made, by their inputs: the template's four MJ_SEASON

@@ -167,6 +167,35 @@ class Tally:
         """A penalty from the log."""
         self.penalties += points
 
+    def copy(self) -> Tally:
+        """Another tally with the same counts (a block's tally stays as it was kept)."""
+        t = Tally(self.name, self.team, 0)
+        t.games, t.substituted, t.chip_count = self.games, self.substituted, self.chip_count
+        t.points, t.chips, t.penalties = self.points, self.chips, self.penalties
+        t.places, t.best, t.worst = list(self.places), self.best, self.worst
+        return t
+
+    def merge(self, later: Tally) -> None:
+        """Add the seats of ``later``, a tally of games that come after this one's: the
+        same as adding them one by one when the sums are exact (the caller's decimal
+        context is), the best and worst being the first highest and first lowest game."""
+        self.games += later.games
+        self.substituted += later.substituted
+        self.points += later.points
+        self.penalties += later.penalties
+        self.chip_count += later.chip_count
+        self.chips += later.chips
+        self.places = [a + b for a, b in zip(self.places, later.places)]
+        if later.best is None:
+            return
+        if self.best is None:
+            self.best, self.worst = later.best, later.worst
+            return
+        if later.best > self.best:
+            self.best = later.best
+        if later.worst < self.worst:  # type: ignore[operator]
+            self.worst = later.worst
+
     def line(self, carried: Decimal = Decimal(0)) -> StandingLine:
         return StandingLine(self.name, self.team, self.games, self.substituted, carried,
                             self.points, self.chip_count, self.chips, self.penalties,

@@ -41,6 +41,16 @@ from umaoka.engine.season.gamelog import (
     result_of,
     seat_credits,
 )
+from umaoka.engine.season.parts import (
+    Entry,
+    Part,
+    Placed,
+    Problem,
+    SettledGames,
+    exact,
+    merge_part,
+    tally_games,
+)
 from umaoka.engine.season.penalties import Penalty, penalty
 from umaoka.engine.season.ranking import DEFAULT_TIE_BREAKS, StandingLine, Tally, rank_lines
 from umaoka.engine.season.teams import GameCaps, Teams, team_of
@@ -245,44 +255,6 @@ class SeasonResult:
 # Running a season.
 
 
-class SettledGames:
-    """The games of one season settled so far, for running it again after games are added.
-
-    Pass the same object to each :func:`run_season` of a season: a game met again (an
-    equal :class:`GameRecord`: same players, scores, stage, row label...) takes the seats
-    worked out the first time instead of being checked and settled again. The results are
-    the same either way; a run of another season than the first ignores it. (The demo
-    league runs the regular season to find its finalists, then the whole season with
-    their final.)
-
-    >>> from umaoka.engine.season.settings import season_settings
-    >>> season = season_settings({"name": "S", "stages": [{"name": "Regular"}]})
-    >>> games = [{"east": "A", "south": "B", "west": "C", "north": "D",
-    ...           "east_score": 40000, "south_score": 30000, "west_score": 20000,
-    ...           "north_score": 10000}]
-    >>> settled = SettledGames()
-    >>> first = run_season(season, games, settled=settled)
-    >>> len(settled)
-    1
-    >>> again = run_season(season, games, settled=settled)
-    >>> again == first, again.stages[0].players[0].name
-    (True, 'A')
-    """
-
-    def __init__(self) -> None:
-        self.season: Season | None = None  # the season of the first run it served
-        self._seats: dict[GameRecord, tuple[SeatCredit, ...]] = {}
-
-    def __len__(self) -> int:
-        return len(self._seats)
-
-    def seats(self, season: Season) -> dict[GameRecord, tuple[SeatCredit, ...]] | None:
-        """The memo for a run of ``season``, or None when it served another season."""
-        if self.season is None:
-            self.season = season
-        return self._seats if season == self.season else None
-
-
 def run_season(season: Season, games: Iterable[GameRecord | Mapping[str, Any]],
                penalties: Iterable[Penalty | Mapping[str, Any]] = (),
                settled: SettledGames | None = None) -> SeasonResult:
@@ -292,26 +264,33 @@ def run_season(season: Season, games: Iterable[GameRecord | Mapping[str, Any]],
     :func:`umaoka.engine.season.gamelog.game_record`), penalties :class:`Penalty` s or rows
     (see :func:`umaoka.engine.season.penalties.penalty`); a row's ``_label`` key (e.g.
     ``games.csv row 5``) names it in messages. A bad game or penalty is left out and
-    reported in ``problems`` (one sentence each); the others still count. ``settled``
-    keeps the games' seats between runs of the same season (see :class:`SettledGames`).
+    reported in ``problems`` (one sentence each); the others still count. A row that is
+    None (a blank row of a sheet) is skipped but numbered. ``settled`` keeps the games'
+    seats and the stages' tallies between runs of the same season, so a run after a few
+    rows changed works on those rows only (see :class:`SettledGames`).
     """
     memo = settled.seats(season) if settled is not None else None
-    problems: list[tuple[tuple[int, int], str]] = []  # (games 0 or penalties 1, row), text
     players = season.stages[0].ruleset.players
     teams = team_of(season.teams)
     known = set(season.roster)
-    seated: dict[str, list[tuple[int, GameRecord, tuple[SeatCredit, ...]]]] = {
-        s.name: [] for s in season.stages}
-    order = {name: i for i, name in enumerate(season.roster)}
-    for i, row in enumerate(games, 1):
+    stages: dict[str | None, Stage] = {}  # the stage named in a game, by the name as given
+
+    def place(i: int, row: Any) -> Placed:
+        if row is None:  # a blank row of a sheet: counted in the numbering, nothing else
+            return None
         g = row if isinstance(row, GameRecord) else None
         if g is not None and g.label == "game":  # unnamed records are numbered
             g = replace(g, label=f"game {i}")
         label = g.label if g else str(row.get("_label") or f"game {i}")
         try:
             if g is None:
-                g = game_record(row, players, label)  # type: ignore[arg-type]
-            stage = season.stage(g.stage)
+                g = game_record(row, players, label)
+            named = g.stage if g.stage is None or type(g.stage) is str else None
+            stage = stages.get(named) if named == g.stage else None
+            if stage is None:
+                stage = season.stage(g.stage)
+                if named == g.stage:  # a name, not some other value: looked up once
+                    stages[named] = stage
             credits = _seen(memo, g)
             if credits is None:
                 check_players(g)
@@ -324,11 +303,22 @@ def run_season(season: Season, games: Iterable[GameRecord | Mapping[str, Any]],
                 if memo is not None:
                     _remember(memo, g, credits)
         except UmaokaError as e:
-            problems.append(((0, i), _labelled(label, e)))
-            continue
-        for p in g.players:
-            order.setdefault(p, len(order))
-        seated[stage.name].append((i, g, credits))
+            return None, ((0, i), _labelled(label, e))
+        return stage.name, (i, g, credits)
+
+    rows = list(games)
+    if settled is not None and memo is not None:
+        placed = settled.placements(rows, place)
+    else:
+        placed = [place(i, row) for i, row in enumerate(rows, 1)]
+    problems: list[Problem] = [p[1] for p in placed  # type: ignore[misc]
+                               if p is not None and p[0] is None]
+    order = {name: i for i, name in enumerate(season.roster)}
+    if not known:  # no roster: players are ordered by their first game (with one, no other
+        for p in placed:  # player can be seated)
+            if p is not None and p[0] is not None:
+                for name in p[1][1].players:
+                    order.setdefault(name, len(order))
     log: dict[str, list[tuple[int, Penalty]]] = {s.name: [] for s in season.stages}
     for i, row in enumerate(penalties, 1):
         try:
@@ -352,27 +342,38 @@ def run_season(season: Season, games: Iterable[GameRecord | Mapping[str, Any]],
     results: list[StageResult] = []
     for stage in season.stages:
         prev = results[-1] if results else None
-        results.append(_run_stage(season, stage, prev, seated[stage.name], log[stage.name],
-                                  teams, order, problems))
+        results.append(_run_stage(season, stage, prev, placed, log[stage.name], teams, order,
+                                  problems, settled if memo is not None else None))
+    if settled is not None and memo is not None:
+        settled.finish()
     applied = tuple(p for r in results for p in r.penalties)
     problems.sort(key=lambda x: x[0])
     return SeasonResult(season, tuple(results), applied, tuple(text for _, text in problems))
 
 
-def _seen(memo: dict[GameRecord, tuple[SeatCredit, ...]] | None,
+def _seen(memo: dict[GameRecord, tuple[GameRecord, tuple[SeatCredit, ...]]] | None,
           g: GameRecord) -> tuple[SeatCredit, ...] | None:
+    """The seats kept for a game equal to ``g``, when its numbers are written as in ``g``
+    too: 99 and 99.0 are equal records, but a player's best game keeps its own digits."""
     if memo is None:
         return None
     try:
-        return memo.get(g)
+        got = memo.get(g)
     except TypeError:  # a value that cannot be hashed (never from a workbook or file)
         return None
+    if got is None or (got[0] is not g and _digits(got[0]) != _digits(g)):
+        return None
+    return got[1]
 
 
-def _remember(memo: dict[GameRecord, tuple[SeatCredit, ...]], g: GameRecord,
-              credits: tuple[SeatCredit, ...]) -> None:
+def _digits(g: GameRecord) -> str:
+    return repr((g.scores, g.deposits, g.penalties, g.finals))
+
+
+def _remember(memo: dict[GameRecord, tuple[GameRecord, tuple[SeatCredit, ...]]],
+              g: GameRecord, credits: tuple[SeatCredit, ...]) -> None:
     try:
-        memo[g] = credits
+        memo[g] = (g, credits)
     except TypeError:
         pass
 
@@ -382,10 +383,11 @@ def _labelled(label: str, e: UmaokaError) -> str:
     return text if text.startswith(label) else f"{label}: {text}"
 
 
-def _run_stage(season: Season, stage: Stage, prev: StageResult | None,
-               seated: list[tuple[int, GameRecord, tuple[SeatCredit, ...]]],
+def _run_stage(season: Season, stage: Stage, prev: StageResult | None, placed: list[Placed],
                log: list[tuple[int, Penalty]], teams: dict[str, str], order: dict[str, int],
-               problems: list[tuple[tuple[int, int], str]]) -> StageResult:
+               problems: list[Problem], settled: SettledGames | None) -> StageResult:
+    """One stage's standings; with ``settled``, its games added up block by block, the
+    blocks that did not change since the last run taken as they were (see :mod:`.parts`)."""
     n = stage.ruleset.players
     by_team = season.competition == "team"
     cut = prev is not None and prev.stage.advance is not None
@@ -423,34 +425,34 @@ def _run_stage(season: Season, stage: Stage, prev: StageResult | None,
     elif by_team:
         for t, _ in season.teams:
             squad(t)
-    played = 0
-    for i, g, credits in seated:
-        outsider = None if entrants is None else next(  # everybody is eligible: no look
-            (c for c in credits if not eligible(g.players[c.seat], c.team)), None)
-        if outsider is not None:
-            who = outsider.team if by_team else g.players[outsider.seat]
-            problems.append(((0, i), f"{g.label}: {who} did not advance to {stage.name}; fix "
-                             "the name or the stage."))
-            continue
-        played += 1
-        for c in credits:
-            if c.player is not None:
-                person(c.player).add_seat(c.points, c.penalty, c.chips, stage.chip_value,
-                                          c.place, c.substitute is not None)
-            if c.team is not None:
-                squad(c.team).add_seat(c.points, c.penalty, c.chips, stage.chip_value, c.place)
-    applied = []
-    for i, p in log:
-        team = p.team or teams.get(p.player or "")
-        if not eligible(p.player, team) and not (p.team and not by_team):
-            problems.append(((1, i), f"{p.label}: {p.name} did not advance to {stage.name}; "
-                             "fix the name or the stage."))
-            continue
-        applied.append(p)
-        if p.player:
-            person(p.player).add_penalty(p.points)
-        if team:
-            squad(team).add_penalty(p.points)
+    check = None if entrants is None else eligible  # everybody is eligible: no look
+    with exact():  # sums never rounded: blocks merge into the same totals (see .parts)
+        if settled is None:
+            seated = [p[1] for p in placed  # type: ignore[misc]
+                      if p is not None and p[0] == stage.name]
+            played = tally_games(seated, stage.name, check, by_team, stage.chip_value, n,
+                                 teams, people, squads, problems)
+        else:
+            def make(entries: list[Entry]) -> Part:
+                part = Part()
+                part.played = tally_games(entries, stage.name, check, by_team,
+                                          stage.chip_value, n, teams, part.people,
+                                          part.squads, part.problems)
+                return part
+            played = sum(merge_part(part, people, squads, problems) for part in
+                         settled.parts(stage.name, placed, entrants, make))
+        applied = []
+        for i, p in log:
+            team = p.team or teams.get(p.player or "")
+            if not eligible(p.player, team) and not (p.team and not by_team):
+                problems.append(((1, i), f"{p.label}: {p.name} did not advance to "
+                                 f"{stage.name}; fix the name or the stage."))
+                continue
+            applied.append(p)
+            if p.player:
+                person(p.player).add_penalty(p.points)
+            if team:
+                squad(team).add_penalty(p.points)
 
     previous = {} if prev is None else {
         line.name: line.rank for line in (prev.teams if by_team else prev.players)
