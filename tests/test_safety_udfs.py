@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import os
 import time
+import typing
 from typing import Any
 
 import pytest
@@ -145,7 +146,9 @@ def test_wrapper_keeps_what_xlwings_reads():
     for name in udfs.__all__:
         func = getattr(udfs, name)
         assert func.__wrapped__.__name__ == name and func.__doc__ == func.__wrapped__.__doc__
-        assert func.__annotations__ == func.__wrapped__.__annotations__
+        # the same hints as the function's own, resolved once (xlwings reads them at every
+        # call, and a text annotation would be evaluated each time)
+        assert func.__annotations__ == typing.get_type_hints(func.__wrapped__)
         # Every argument that defaults to None names its converter (never typing.Union).
         for arg in func.__xlfunc__["args"]:
             assert arg["options"].get("convert") is not None, (name, arg["name"])
