@@ -156,7 +156,6 @@ _STANDINGS_JA = {
 def _standings_table(rows: Sequence[Any], title: str, wide: bool = False,
                      lang: str = "en") -> Any:
     """The standings for the terminal, fitted to its width (``wide``: every column)."""
-    from umaoka.addin.cli.tables import Column, fit
     from umaoka.engine import standings_table
 
     data = standings_table(list(rows))
