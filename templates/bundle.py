@@ -14,10 +14,11 @@ import json
 from pathlib import Path
 from typing import Any
 
-from openpyxl import Workbook, load_workbook
+from openpyxl import Workbook
 
 from umaoka.templates.book.model import Book, make_book
 from umaoka.templates.build import build_workbook
+from umaoka.templates.xlsx.io import load_quietly
 from umaoka.templates.xlsx.writer import save_fast
 
 BUNDLED = Path(__file__).with_name("league_template.xlsx")
@@ -70,9 +71,9 @@ def fingerprint(source: Path | Workbook) -> str:
         buffer = io.BytesIO()
         save_fast(source, buffer)  # type: ignore[arg-type]
         buffer.seek(0)
-        wb = load_workbook(buffer)
+        wb = load_quietly(buffer)
     else:
-        wb = load_workbook(source)
+        wb = load_quietly(source)
     text = json.dumps(_describe(wb), sort_keys=True, ensure_ascii=False)
     return hashlib.sha256(text.encode()).hexdigest()
 

@@ -13,18 +13,21 @@ from umaoka.engine.seating.plan import schedule
 
 #: Claimed fewest-most meetings per pair after r rounds of the shipped schedules (rounds
 #: not listed: no pair twice). Sources: CSPLib problem 10 and Warwick Harvey's social golfer
-#: tables (5-4-5 is the most for 20 players; 6-4-7, 9-4-11 and 12-4-15 reach every
-#: player but two).
+#: tables (5-4-5 is the most for 20 players; 6-4-7, 9-4-11, 12-4-15 and 15-4-19 reach every
+#: player but two; 8-4-10 every player but one, and an 11th round then meets every pair).
 PACKING_CLAIMS: dict[tuple[int, int], dict[int, tuple[int, int]]] = {
     (20, 4): {6: (0, 2), 7: (1, 2)},
     (24, 4): {},
+    (32, 4): {11: (1, 2)},
     (36, 4): {},
     (48, 4): {},
+    (60, 4): {},
     (24, 3): {},
     (36, 3): {},
     (48, 3): {},
     (30, 3): {},
     (42, 3): {},
+    (54, 3): {},
 }
 
 

@@ -33,10 +33,12 @@ verified pair by pair the first time it is used.
 
 Where no resolvable design exists umaoka ships the best known schedule for some counts
 (``packing``): 20 players at tables of 4 (5 rounds without a repeat, the most possible,
-then every pair met once or twice after 7), and 24, 36 and 48 players (7, 11 and 15
-rounds without a repeat: every player meets all but two others); at tables of 3, 24,
-30, 36, 42 and 48 players (11, 14, 17, 20 and 23 rounds without a repeat, everyone
-missing one other).
+then every pair met once or twice after 7); 24, 36, 48 and 60 players (7, 11, 15 and 19
+rounds without a repeat: every player meets all but two others); 32 players (the social
+golfer 8-4-10: 10 rounds without a repeat, everyone missing one other, then an 11th
+round after which every pair has met once or twice); at tables of 3, 24, 30, 36, 42, 48
+and 54 players (11, 14, 17, 20, 23 and 26 rounds without a repeat, everyone missing one
+other).
 
 >>> rounds = resolvable(15, 3)
 >>> len(rounds), len(rounds[0]), rounds[0][0]
@@ -113,6 +115,32 @@ _PACKINGS: dict[tuple[int, int],
               "3 12 4 1 / 11 6 2 8 / 13 0 5 9 / 15 7 16 18 / 17 19 10 14 | "
               "1 2 19 16 / 0 18 11 17 / 12 7 5 10 / 6 9 4 14 / 15 13 8 3 | "
               "15 0 12 6 / 4 8 17 5 / 10 2 3 19 / 13 11 14 7 / 18 9 1 16", 5),
+    # 32 players, 10 rounds without a repeat (the social golfer 8-4-10, the most possible):
+    # each misses only its partner 2k <-> 2k+1, so the 11th round that packing() adds meets
+    # every pair. Found by a SAT solver on a smaller problem: swapping every player with
+    # its partner maps each round onto itself, so a round is 16 partner pairs in 4 quads
+    # plus which partner sits at the first table of each quad. Written out round by round.
+    (32, 4): ((1,), 32, (0,),
+              "0 2 4 6 / 8 10 12 14 / 16 18 20 22 / 24 26 28 30 / "
+              "1 3 5 7 / 9 11 13 15 / 17 19 21 23 / 25 27 29 31 | "
+              "0 11 22 25 / 3 12 17 26 / 5 14 21 31 / 7 8 19 29 / "
+              "1 10 23 24 / 2 13 16 27 / 4 15 20 30 / 6 9 18 28 | "
+              "0 5 8 24 / 2 14 17 20 / 11 12 28 31 / 6 19 22 27 / "
+              "1 4 9 25 / 3 15 16 21 / 10 13 29 30 / 7 18 23 26 | "
+              "0 13 14 23 / 6 8 20 31 / 11 17 24 27 / 2 5 19 28 / "
+              "1 12 15 22 / 7 9 21 30 / 10 16 25 26 / 3 4 18 29 | "
+              "0 12 20 29 / 7 15 17 25 / 3 10 19 31 / 4 8 22 26 / "
+              "1 13 21 28 / 6 14 16 24 / 2 11 18 30 / 5 9 23 27 | "
+              "0 10 18 21 / 9 14 26 29 / 4 16 23 31 / 3 6 13 25 / "
+              "1 11 19 20 / 8 15 27 28 / 5 17 22 30 / 2 7 12 24 | "
+              "0 7 16 28 / 15 18 24 31 / 2 9 10 22 / 4 12 21 27 / "
+              "1 6 17 29 / 14 19 25 30 / 3 8 11 23 / 5 13 20 26 | "
+              "0 9 17 31 / 4 13 19 24 / 6 11 21 26 / 3 14 22 28 / "
+              "1 8 16 30 / 5 12 18 25 / 7 10 20 27 / 2 15 23 29 | "
+              "0 3 27 30 / 21 22 24 29 / 8 13 17 18 / 4 7 11 14 / "
+              "1 2 26 31 / 20 23 25 28 / 9 12 16 19 / 5 6 10 15 | "
+              "0 15 19 26 / 5 11 16 29 / 6 12 23 30 / 2 8 21 25 / "
+              "1 14 18 27 / 4 10 17 28 / 7 13 22 31 / 3 9 20 24", 10),
     # 24 players, 7 rounds without a repeat: each misses only the two others of its
     # triple {(0,x), (1,x), (2,x)} or {21, 22, 23} (a resolvable group divisible design of
     # type 3^8, 6-4-7). A base round over Z7 on three copies of Z7, plus three fixed points.
@@ -128,6 +156,11 @@ _PACKINGS: dict[tuple[int, int],
               "0 9 17 42 / 1 3 8 29 / 2 27 30 39 / 4 28 35 47 / 5 19 43 45 / 6 7 10 26 / "
               "14 31 33 38 / 11 36 37 40 / 21 22 25 41 / 12 15 24 32 / 13 20 34 46 / "
               "16 18 23 44", 15),
+    # 60 players (type 3^20, 15-4-19) over Z19, found the same way in about 25 seconds.
+    (60, 4): ((19,), 3, range(19),
+              "0 31 39 57 / 44 48 51 53 / 14 21 49 55 / 3 23 46 47 / 5 16 26 56 / "
+              "1 19 50 58 / 6 10 13 15 / 11 17 33 40 / 8 9 22 42 / 18 24 35 45 / "
+              "12 20 38 59 / 25 29 32 34 / 2 30 36 52 / 4 27 28 41 / 7 37 43 54", 19),
     # 24 players at tables of 3: 11 rounds without a repeat, everyone missing one other
     # (a nearly Kirkman triple system, 8-3-11), over Z11 on two copies plus two points;
     # the base round is unchanged when the copies and the two points swap.
@@ -151,6 +184,11 @@ _PACKINGS: dict[tuple[int, int],
     (42, 3): ((20,), 2, range(20),
               "0 1 3 / 2 6 13 / 4 9 20 / 5 11 31 / 7 15 25 / 8 23 30 / 10 22 34 / 12 26 37 / "
               "14 21 27 / 16 24 39 / 17 36 38 / 18 35 41 / 19 28 40 / 29 32 33", 20),
+    # 54 players (18-3-26) over Z26 the same way: found by a SAT solver in about two minutes.
+    (54, 3): ((26,), 2, range(26),
+              "0 28 52 / 8 45 53 / 12 22 24 / 13 33 40 / 7 46 47 / 10 16 41 / 30 42 51 / 5 20 50 / "
+              "4 36 39 / 6 11 29 / 1 44 48 / 14 21 43 / 3 27 37 / 23 38 49 / 2 25 35 / 15 19 31 / "
+              "26 32 34 / 9 17 18", 26),
 }
 
 #: Kirkman triple systems built from one of a third the size (see ``_tripled``).

@@ -21,7 +21,16 @@ from umaoka.templates.book.model import League, Rules
 from umaoka.templates.book.results import FIRST_ROW, check_text
 from umaoka.templates.sheets.base import SheetWriter, roster_validation
 from umaoka.templates.xlsx.cells import ABSENT, ROW, RowFormula
-from umaoka.templates.xlsx.styles import NAVY, escaped, exact, num, put, put_row, ref
+from umaoka.templates.xlsx.styles import (
+    NAVY,
+    escaped,
+    exact,
+    growing_print_area,
+    num,
+    put,
+    put_row,
+    ref,
+)
 
 
 class LeagueTab(SheetWriter):
@@ -277,10 +286,15 @@ class LeagueTab(SheetWriter):
         ws.freeze_panes = f"E{first}"
         # two pages wide, the game and its players repeated on the second page: one page
         # wide, the 34 columns printed at about 4 pt; the settled copy's print area ends at
-        # its last game (the template's spare rows print as a blank form to write on)
+        # its last game, the live tab's at its last row with anything typed (not at the
+        # spare rows, which printed as pages of empty grid)
         self._print(ws, f"{HEADER_ROW - 1}:{HEADER_ROW}", pages_wide=2,
                     title_cols=f"A:{col_letter(cols.players[-1])}")
-        ws.print_area = f"A1:{col_letter(cols.places[-1])}{last}"
+        if self.settled:
+            ws.print_area = f"A1:{col_letter(cols.places[-1])}{last}"
+        else:
+            growing_print_area(ws, cols.places[-1], HEADER_ROW, first, last,
+                               (1, 2, cols.players[0], cols.scores[0]))
         self._protect(ws)
 
     def _row_formulas(self, cols: Any, n: int, first: int, start_ref: str, ties_ref: str,

@@ -261,6 +261,9 @@ class SeasonStandings(SheetWriter):
                   "average_place": st.get(formula, "0.00"), "": st.get(formula)}
         for key in ("carried", "stage_points", "chip_points", "penalties", "stage_total"):
             styles[key] = st.get(formula, pts)
+        # a long flag or a note (the live table's last rows) wraps in its row, not cut at
+        # the column's edge; the row grows to it (no height of its own is set)
+        styles["flags"] = st.get(f"{formula}_wrap")
         return styles
 
     def _rows(self, ws: Any, sr: StageResult, lines: tuple[StandingLine, ...],

@@ -6,7 +6,7 @@ from __future__ import annotations
 from decimal import Decimal
 from typing import Any
 
-from openpyxl.formatting.rule import CellIsRule, FormulaRule
+from openpyxl.formatting.rule import CellIsRule, FormulaRule, Rule
 from openpyxl.styles import Font
 from openpyxl.utils import get_column_letter as col_letter
 from openpyxl.worksheet.worksheet import Worksheet
@@ -27,7 +27,16 @@ from umaoka.templates.sheets.base import SheetWriter
 from umaoka.templates.sheets.season_totals import total_terms
 from umaoka.templates.xlsx.cells import ROW, RowFormula
 from umaoka.templates.xlsx.charts import line_chart
-from umaoka.templates.xlsx.styles import exact, num, put, quote, ref, wildcards_escaped
+from umaoka.templates.xlsx.styles import (
+    IN_USE,
+    exact,
+    growing_print_area,
+    num,
+    put,
+    quote,
+    ref,
+    wildcards_escaped,
+)
 from umaoka.templates.xlsx.writer import CellError, save_value
 
 
@@ -68,14 +77,17 @@ class StandingsSheets(SheetWriter):
         self._pts_fmt = pts
         return sc
 
-    def _visible_styles(self, sc: StandCols, n: int) -> list[Any]:
+    def _visible_styles(self, sc: StandCols, n: int, live: bool = False) -> list[Any]:
+        """The table's cell styles; ``live``: unframed, a row framed only while it holds a
+        player (:data:`.styles.IN_USE`), so the roster's free slots are not a grid."""
         st, pts = self.st, self._pts_fmt
-        styles = [st.get("formula", "0"), st.get("result"), st.get("formula", "0"),
-                  st.get("result", pts), st.get("formula", "+0.00;-0.00;0.00"),
-                  st.get("formula", "0.00")]
-        styles += [st.get("formula", "0")] * n
-        styles += [st.get("formula", "0.0%")] * n
-        styles += [st.get("formula", "0.0%")]
+        formula, result = ("live", "live_result") if live else ("formula", "result")
+        styles = [st.get(formula, "0"), st.get(result), st.get(formula, "0"),
+                  st.get(result, pts), st.get(formula, "+0.00;-0.00;0.00"),
+                  st.get(formula, "0.00")]
+        styles += [st.get(formula, "0")] * n
+        styles += [st.get(formula, "0.0%")] * n
+        styles += [st.get(formula, "0.0%")]
         return styles
 
     def _write_visible_values(self, ws: Worksheet, sc: StandCols, n: int,
@@ -98,9 +110,12 @@ class StandingsSheets(SheetWriter):
 
     def _write_visible_formulas(self, ws: Worksheet, sc: StandCols, n: int,
                                 slots: list[Slot]) -> None:
-        styles = self._visible_styles(sc, n)
+        styles = self._visible_styles(sc, n, live=True)
         first, last = HEADER_ROW + 1, HEADER_ROW + self.roster
         saved = visible_rows(slots, n)
+        ws.conditional_formatting.add(
+            f"A{first}:{col_letter(sc.visible)}{last}",
+            Rule(type="expression", dxf=IN_USE, formula=[f'$B{first}<>""']))
 
         def rng(col: int) -> str:
             return f"${col_letter(col)}${first}:${col_letter(col)}${last}"
@@ -334,6 +349,10 @@ class StandingsSheets(SheetWriter):
                 "count": total(lambda lc, p: lc.h_count(p) if p <= lc.n else None),
                 "last": total(lambda lc: lc.h_last),
             }, slots)
-        ws.print_area = f"A1:{col_letter(sc.visible)}{HEADER_ROW + size}"
+        if self.settled:
+            ws.print_area = f"A1:{col_letter(sc.visible)}{HEADER_ROW + size}"
+        else:  # to the last player listed, not the roster's free slots
+            growing_print_area(ws, sc.visible, HEADER_ROW, HEADER_ROW + 1, HEADER_ROW + size,
+                               (2,))
         self._print(ws, f"{HEADER_ROW}:{HEADER_ROW}")
         self._protect(ws)

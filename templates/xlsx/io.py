@@ -13,6 +13,7 @@ from __future__ import annotations
 import os
 import tempfile
 import time
+import warnings
 import xml.parsers.expat
 import zipfile
 from collections.abc import Callable
@@ -246,6 +247,15 @@ def read_text(path: Path, what: str, limit: int = MAX_INPUT) -> str:
     return text
 
 
+def load_quietly(source: Any, **kw: Any) -> Workbook:
+    """openpyxl's ``load_workbook``, without its warning on a print area given as a formula
+    (the live league tabs', :func:`.styles.growing_print_area`): openpyxl cannot hold one,
+    says so on every read, and umaoka writes it anew whenever it writes the workbook."""
+    with warnings.catch_warnings():
+        warnings.filterwarnings("ignore", "Print area cannot be set to Defined name")
+        return load_workbook(source, **kw)
+
+
 def open_workbook(path: Path, read_only: bool = True) -> Workbook:
     """Open a workbook for reading (formulas as text), with one-line errors."""
     path = input_file(path, "an .xlsx league workbook", MAX_BYTES)
@@ -256,7 +266,7 @@ def open_workbook(path: Path, read_only: bool = True) -> Workbook:
         with zipfile.ZipFile(path) as z:
             check_parts(z.infolist(), path)
             check_prologs(z, path)
-        return load_workbook(path, read_only=read_only, data_only=False, keep_links=False)
+        return load_quietly(path, read_only=read_only, data_only=False, keep_links=False)
     except UmaokaError:
         raise
     except Exception as e:  # zip, XML (defusedxml), openpyxl: all mean a damaged file

@@ -12,6 +12,7 @@ from openpyxl.styles import Alignment, Border, Font, PatternFill, Protection, Si
 from openpyxl.styles.cell_style import StyleArray
 from openpyxl.styles.differential import DifferentialStyle
 from openpyxl.utils import get_column_letter as col_letter
+from openpyxl.workbook.defined_name import DefinedName
 from openpyxl.worksheet.pagebreak import Break
 from openpyxl.worksheet.worksheet import Worksheet
 
@@ -79,9 +80,13 @@ class Styles:
                 cell.border = _BORDER
                 cell.fill = PatternFill("solid", fgColor=INPUT)
                 locked = self.locked_inputs
-            elif kind == "formula":
+            elif kind in ("formula", "formula_wrap"):
                 cell.border = _BORDER
                 cell.fill = PatternFill("solid", fgColor=GREY)
+                if kind == "formula_wrap":  # a flag or note longer than its column
+                    cell.alignment = Alignment(wrap_text=True, vertical="top")
+            elif kind == "live_wrap":
+                cell.alignment = Alignment(wrap_text=True, vertical="top")
             elif kind == "result":
                 cell.border = _BORDER
                 cell.fill = PatternFill("solid", fgColor=GREY)
@@ -293,6 +298,28 @@ def print_setup(ws: Worksheet, title_rows: str | None, *, pages_wide: int = 1,
         ws.page_setup.pageOrder = "overThenDown"
     ws.oddFooter.center.text = "&A - &P / &N"
 
+
+
+def growing_print_area(ws: Worksheet, last_col: int, header: int, first: int, last: int,
+                       key_cols: tuple[int, ...]) -> str:
+    """A print area from A1 that ends at the last row (``first`` to ``last``) with anything
+    typed in one of ``key_cols``, or at ``header`` while none has: a form's spare rows are
+    not printed as pages of empty grid, and a row typed later is printed without a new
+    print area. Returns the formula, also set as the sheet's print area.
+
+    Excel evaluates a print area given as a formula when it prints (the OFFSET form is the
+    one Excel's own documentation of dynamic ranges uses). LibreOffice does not read one
+    and prints the sheet's used area, as it would with no print area at all; openpyxl
+    drops it on reading (:func:`.io.open_workbook` hides its warning)."""
+    name = quote(ws.title)
+    typed = "+".join(f'({name}!${col_letter(c)}${first}:${col_letter(c)}${last}<>"")'
+                     for c in key_cols)
+    # LOOKUP(2, 1/(...)) finds the last row with a 1/n (n typed cells), past the 1/0 errors
+    end = f"IFERROR(LOOKUP(2,1/({typed}),ROW({name}!$A${first}:$A${last})),{header})"
+    formula = f"OFFSET({name}!$A$1,0,0,{end},{last_col})"
+    ws.print_area = None
+    ws.defined_names["Print_Area"] = DefinedName("Print_Area", attr_text=formula)
+    return formula
 
 #: A4 landscape's printable size in points, less the margins above and the footer.
 _PAGE_WIDTH, _PAGE_HEIGHT = (297 / 25.4 - 0.8) * 72, (210 / 25.4 - 1.0) * 72 - 24
