@@ -307,10 +307,10 @@ def growing_print_area(ws: Worksheet, last_col: int, header: int, first: int, la
     not printed as pages of empty grid, and a row typed later is printed without a new
     print area. Returns the formula, also set as the sheet's print area.
 
-    Excel evaluates a print area given as a formula when it prints (the OFFSET form is the
-    one Excel's own documentation of dynamic ranges uses). LibreOffice does not read one
-    and prints the sheet's used area, as it would with no print area at all; openpyxl
-    drops it on reading (:func:`.io.open_workbook` hides its warning)."""
+    Excel evaluates a print area given as a formula when it prints (the OFFSET form of a
+    dynamic named range). LibreOffice does not read one and prints the sheet's used area,
+    as it would with no print area at all; openpyxl drops it on reading
+    (:func:`.io.load_quietly` hides its warning)."""
     name = quote(ws.title)
     typed = "+".join(f'({name}!${col_letter(c)}${first}:${col_letter(c)}${last}<>"")'
                      for c in key_cols)
