@@ -16,7 +16,7 @@ import zipfile
 from pathlib import Path
 
 import pytest
-from openpyxl import Workbook, load_workbook
+from openpyxl import load_workbook
 from openpyxl.worksheet.formula import ArrayFormula
 from test_libreoffice import _book_games, convert
 
@@ -24,18 +24,11 @@ from umaoka.templates.book.layout import HEADER_ROW, LeagueCols
 from umaoka.templates.build import build_workbook
 from umaoka.templates.demo import demo_book
 from umaoka.templates.settle_book import write_settled
-from umaoka.templates.xlsx.io import open_workbook, save_workbook
+from umaoka.templates.xlsx.io import load_quietly, open_workbook, save_workbook
 
 SOFFICE = shutil.which("soffice") or shutil.which("libreoffice")
 TAB = "Spring 2026"
 FIRST = HEADER_ROW + 1
-
-
-def load(path: Path, **kw: object) -> Workbook:
-    """openpyxl's load_workbook, quiet about the print area it cannot hold."""
-    with warnings.catch_warnings():
-        warnings.filterwarnings("ignore", "Print area cannot be set to Defined name")
-        return load_workbook(path, **kw)
 
 
 def print_areas(path: Path) -> dict[int, str]:
@@ -48,7 +41,7 @@ def print_areas(path: Path) -> dict[int, str]:
 
 
 def area_of(src: Path, sheet: str) -> str:
-    wb = load(src, read_only=True)
+    wb = load_quietly(src, read_only=True)
     index = wb.sheetnames.index(sheet)
     wb.close()
     return print_areas(src)[index]
@@ -82,7 +75,7 @@ def test_print_area_formula_evaluated_by_libreoffice(live: tuple[Path, str],
                                                      tmp_path: Path) -> None:
     src, area = live
     cols = LeagueCols(4)
-    wb = load(src)
+    wb = load_quietly(src)
     # what MJ_SETTLE returns in Excel, written over its array formula: LibreOffice lists
     # the players on the Standings then
     book = demo_book(12)
