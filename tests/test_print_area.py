@@ -14,6 +14,7 @@ import shutil
 import warnings
 import zipfile
 from pathlib import Path
+from xml.sax.saxutils import unescape
 
 import pytest
 from openpyxl import load_workbook
@@ -36,8 +37,7 @@ def print_areas(path: Path) -> dict[int, str]:
     xml = zipfile.ZipFile(path).read("xl/workbook.xml").decode()
     found = re.findall(r'<definedName name="_xlnm.Print_Area" localSheetId="(\d+)">([^<]*)<',
                        xml)
-    return {int(i): text.replace("&lt;", "<").replace("&gt;", ">").replace("&amp;", "&")
-            for i, text in found}
+    return {int(i): unescape(text) for i, text in found}
 
 
 def area_of(src: Path, sheet: str) -> str:

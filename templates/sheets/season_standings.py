@@ -11,7 +11,7 @@ from decimal import Decimal
 from typing import Any
 
 from openpyxl.chart import BarChart, Reference
-from openpyxl.formatting.rule import CellIsRule, Rule
+from openpyxl.formatting.rule import CellIsRule
 from openpyxl.styles import Font
 from openpyxl.utils import get_column_letter as col_letter
 from openpyxl.worksheet.formula import ArrayFormula
@@ -37,7 +37,7 @@ from umaoka.templates.sheets.season_live import (
     season_call,
     shown,
 )
-from umaoka.templates.xlsx.styles import IN_USE, escaped, keep_together, num, put, ref
+from umaoka.templates.xlsx.styles import escaped, frame_in_use, keep_together, num, put, ref
 from umaoka.templates.xlsx.writer import CellError, save_value
 
 #: The columns of a stage's player table (label keys).
@@ -335,10 +335,7 @@ class SeasonStandings(SheetWriter):
                 f"INDEX(${tc}${hdr + 1}:${tc}${hdr + rows},"
                 f"MATCH({{team}},${nc}${hdr + 1}:${nc}${hdr + rows},0))")
         self._signs(ws, columns, hdr + 1, hdr + 1 + rows)
-        # rows framed only while they hold a line: the room below stays blank
-        ws.conditional_formatting.add(
-            f"A{hdr + 1}:{col_letter(len(columns))}{hdr + rows}",
-            Rule(type="expression", dxf=IN_USE, formula=[f'$B{hdr + 1}<>""']))
+        frame_in_use(ws, hdr + 1, hdr + rows, len(columns))
         return hdr + 1 + rows
 
     def _team_chart(self, ws: Any, result: SeasonResult, row: int) -> int:

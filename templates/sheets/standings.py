@@ -6,7 +6,7 @@ from __future__ import annotations
 from decimal import Decimal
 from typing import Any
 
-from openpyxl.formatting.rule import CellIsRule, FormulaRule, Rule
+from openpyxl.formatting.rule import CellIsRule, FormulaRule
 from openpyxl.styles import Font
 from openpyxl.utils import get_column_letter as col_letter
 from openpyxl.worksheet.worksheet import Worksheet
@@ -28,8 +28,8 @@ from umaoka.templates.sheets.season_totals import total_terms
 from umaoka.templates.xlsx.cells import ROW, RowFormula
 from umaoka.templates.xlsx.charts import line_chart
 from umaoka.templates.xlsx.styles import (
-    IN_USE,
     exact,
+    frame_in_use,
     growing_print_area,
     num,
     put,
@@ -79,7 +79,7 @@ class StandingsSheets(SheetWriter):
 
     def _visible_styles(self, sc: StandCols, n: int, live: bool = False) -> list[Any]:
         """The table's cell styles; ``live``: unframed, a row framed only while it holds a
-        player (:data:`.styles.IN_USE`), so the roster's free slots are not a grid."""
+        player (:func:`.styles.frame_in_use`), so the roster's free slots are not a grid."""
         st, pts = self.st, self._pts_fmt
         formula, result = ("live", "live_result") if live else ("formula", "result")
         styles = [st.get(formula, "0"), st.get(result), st.get(formula, "0"),
@@ -113,9 +113,7 @@ class StandingsSheets(SheetWriter):
         styles = self._visible_styles(sc, n, live=True)
         first, last = HEADER_ROW + 1, HEADER_ROW + self.roster
         saved = visible_rows(slots, n)
-        ws.conditional_formatting.add(
-            f"A{first}:{col_letter(sc.visible)}{last}",
-            Rule(type="expression", dxf=IN_USE, formula=[f'$B{first}<>""']))
+        frame_in_use(ws, first, last, sc.visible)
 
         def rng(col: int) -> str:
             return f"${col_letter(col)}${first}:${col_letter(col)}${last}"

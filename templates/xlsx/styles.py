@@ -8,6 +8,7 @@ from typing import Any
 
 from openpyxl import Workbook
 from openpyxl.cell.cell import ILLEGAL_CHARACTERS_RE, Cell
+from openpyxl.formatting.rule import Rule
 from openpyxl.styles import Alignment, Border, Font, PatternFill, Protection, Side
 from openpyxl.styles.cell_style import StyleArray
 from openpyxl.styles.differential import DifferentialStyle
@@ -30,6 +31,15 @@ _THIN = Side(style="thin", color="BFBFBF")
 _BORDER = Border(left=_THIN, right=_THIN, top=_THIN, bottom=_THIN)
 #: A live table's row in use (conditional formatting): framed and grey like a formula.
 IN_USE = DifferentialStyle(border=_BORDER, fill=PatternFill(bgColor=GREY))
+
+
+def frame_in_use(ws: Worksheet, first: int, last: int, last_col: int) -> None:
+    """Rows ``first`` to ``last`` (columns A to ``last_col``) of a live table framed and grey
+    only while column B holds a name: the room below the lines in use stays blank, on
+    screen and printed."""
+    ws.conditional_formatting.add(
+        f"A{first}:{col_letter(last_col)}{last}",
+        Rule(type="expression", dxf=IN_USE, formula=[f'$B{first}<>""']))
 
 
 def font_name(lang: str) -> str:
