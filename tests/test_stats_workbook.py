@@ -53,15 +53,20 @@ def test_mj_standings_stats_columns_equal_the_engine() -> None:
 
 import shutil  # noqa: E402
 from pathlib import Path  # noqa: E402
+from typing import Any  # noqa: E402
 
 from openpyxl import load_workbook  # noqa: E402
+from test_alive import hard_recalculated  # noqa: E402
+from test_libreoffice import convert  # noqa: E402
 
+from umaoka.engine.online.imports import read_results  # noqa: E402
 from umaoka.templates.book.layout import league_cols  # noqa: E402
-from umaoka.templates.book.model import Game  # noqa: E402
+from umaoka.templates.book.model import Game, make_book  # noqa: E402
 from umaoka.templates.book.results import counted, settle_league  # noqa: E402
-from umaoka.templates.build import build_workbook  # noqa: E402
+from umaoka.templates.build import build_workbook, write_league  # noqa: E402
 from umaoka.templates.demo import demo_book  # noqa: E402
-from umaoka.templates.settle_book import write_settled  # noqa: E402
+from umaoka.templates.import_book import import_into  # noqa: E402
+from umaoka.templates.settle_book import read_book, write_settled  # noqa: E402
 from umaoka.templates.sheets.stats import stats_records  # noqa: E402
 from umaoka.templates.xlsx.io import save_workbook  # noqa: E402
 
@@ -125,7 +130,12 @@ def test_template_saved_stats_equal_the_engine(tmp_path: Path) -> None:
     ws = load_workbook(path, data_only=True)["Spring 2026 Stats"]
     _check_stats(ws, _expected(book, 0), streaks=False)
     formulas = load_workbook(path)["Spring 2026 Stats"]
-    assert "MAX(IF(ISNUMBER(" in formulas["F5"].value.text  # legacy array, no MAXIFS
+    # a plain formula (LibreOffice recalculates array formulas as it opens a file), no
+    # MAXIFS (Excel 2019), within Excel's limits
+    best, worst = formulas["F5"].value, formulas["G5"].value
+    assert isinstance(best, str) and "MAX(IFERROR(_xlfn.AGGREGATE(14,6," in best
+    assert isinstance(worst, str) and "MIN(IFERROR(_xlfn.AGGREGATE(15,6," in worst
+    assert "MAXIFS" not in best and len(best) <= 8192 and len(worst) <= 8192
     ja = demo_book(8)
     ja.lang = "ja"
     save_workbook(build_workbook(ja), tmp_path / "ja.xlsx")
@@ -140,8 +150,6 @@ SOFFICE = shutil.which("soffice") or shutil.which("libreoffice")
 
 @pytest.mark.skipif(SOFFICE is None, reason="LibreOffice (soffice) is not installed")
 def test_stats_formulas_recalculated_by_libreoffice(tmp_path: Path) -> None:
-    from test_libreoffice import convert
-
     book = _book_with_platform_rows()
     src = tmp_path / "template.xlsx"
     save_workbook(build_workbook(book), src)
@@ -158,8 +166,60 @@ def test_stats_formulas_recalculated_by_libreoffice(tmp_path: Path) -> None:
                                        if o is not None and o.settlement else None)
     filled = tmp_path / "filled.xlsx"
     wb.save(filled)
-    back = load_workbook(convert(filled, "xlsx", tmp_path), data_only=True)
+    back = load_workbook(hard_recalculated(filled, "xlsx", tmp_path), data_only=True)
     _check_stats(back["Spring 2026 Stats"], _expected(book, 0), streaks=False)
+
+
+LOBBY = ("L1234 | 21:20 | 四般南喰赤－ | Ben(+50.0,+2枚) Aki(+8.0,-1枚) Chie(-20.0,0枚) "
+         "Dan(-38.0,-1枚)\n")
+
+
+def _best_worst(ws) -> dict[str, tuple[Any, Any]]:
+    return {row[0]: (row[5], row[6]) for row in ws.iter_rows(min_row=5, max_row=60,
+                                                            values_only=True)
+            if row[0] not in (None, "")}
+
+
+@pytest.mark.skipif(SOFFICE is None, reason="LibreOffice (soffice) is not installed")
+def test_best_and_worst_in_libreoffice_after_an_import(tmp_path: Path) -> None:
+    """A typed game, then a lobby game imported into the same tab: Best and Worst as
+    LibreOffice shows them (as it opens the file, and recalculated with the typed game's
+    finals there as the add-in gives them) are the settled copy's, for every player."""
+    book = make_book(["standard"], players=["Aki", "Ben", "Chie", "Dan"])
+    book.leagues[0].chips = True  # as `umaoka new --chips`
+    book.leagues[0].games.append(Game(None, None, None, None, ["Aki", "Ben", "Chie", "Dan"],
+                                      [48200, 31500, 12300, 8000]))
+    path = write_league(book, tmp_path / "league.xlsx")
+    path = import_into(path, read_results("sca20260418.log", LOBBY.encode())).path
+    write_settled(read_book(path), tmp_path / "settled.xlsx")
+    settled = _best_worst(load_workbook(tmp_path / "settled.xlsx")["League Stats"])
+    assert settled == {"Aki": (59, 8), "Ben": (50, 11), "Chie": (-20, -28),
+                       "Dan": (-38, -42)}
+    # as LibreOffice opens it (no add-in): it used to recalculate Best and Worst from the
+    # imported game alone (Aki +8 and +8)
+    opened = load_workbook(convert(path, "xlsx", tmp_path), data_only=True)
+    assert _best_worst(opened["League Stats"]) == settled
+    # LibreOffice's own calculation, the typed game's finals there as MJ_SETTLE gives them
+    league = read_book(path).leagues[0]
+    cols = league_cols(league, 4)
+    outcomes = settle_league(league, book.rules_of(league).ruleset)
+    wb = load_workbook(path)
+    ws = wb["League"]
+    assert ws.cell(5, cols.players[0]).value == "Aki" and outcomes[0].settlement
+    for seat, c in enumerate(cols.results):
+        ws.cell(5, c).value = float(outcomes[0].settlement.final[seat])
+    wb.save(tmp_path / "filled.xlsx")
+    back = load_workbook(hard_recalculated(tmp_path / "filled.xlsx", "xlsx", tmp_path),
+                         data_only=True)
+    assert _best_worst(back["League Stats"]) == settled
+    # recalculated without the add-in: the typed game has no places, so LibreOffice's
+    # standings and stats count the imported game alone, Best and Worst its final
+    (tmp_path / "bare").mkdir()
+    bare = load_workbook(hard_recalculated(path, "xlsx", tmp_path / "bare"), data_only=True)
+    assert [r[1] for r in bare["League Stats"].iter_rows(min_row=5, max_row=8,
+                                                         values_only=True)] == [1] * 4
+    assert _best_worst(bare["League Stats"]) == {"Ben": (50, 50), "Aki": (8, 8),
+                                                 "Chie": (-20, -20), "Dan": (-38, -38)}
 
 
 def test_settled_copy_rating_and_head_to_head(tmp_path: Path) -> None:

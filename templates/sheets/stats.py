@@ -18,7 +18,6 @@ from decimal import Decimal
 from typing import Any
 
 from openpyxl.utils import get_column_letter as col_letter
-from openpyxl.worksheet.formula import ArrayFormula
 
 from umaoka.engine.season.stats import GameRecord, PlayerStats, player_stats, records
 from umaoka.templates.book.labels import label
@@ -68,7 +67,8 @@ def template_values(names: Sequence[str], lv: LeagueValues, scores: Sequence[Seq
         for s in range(n):
             if not _is_number(pl[s]) or players[s] == "":
                 continue
-            a = acc.setdefault(players[s].lower(), [0, 0, 0, 0, Decimal(0), []])
+            a = acc.setdefault(players[s].lower(), [0, 0, 0, 0, Decimal(0), [], 0])
+            a[6] += 1  # counted (a place), with or without a final
             a[0] += pl[s] > 0
             a[1] += pl[s] <= 2
             if _is_number(res[s]):
@@ -84,8 +84,10 @@ def template_values(names: Sequence[str], lv: LeagueValues, scores: Sequence[Seq
         if name == "":
             rows.append([""] * 7)
             continue
-        games, top2, raw, busts, raw_sum, finals = acc.get(name.lower(),
-                                                           [0, 0, 0, 0, Decimal(0), []])
+        games, top2, raw, busts, raw_sum, finals, counted = acc.get(
+            name.lower(), [0, 0, 0, 0, Decimal(0), [], 0])
+        if len(finals) != counted:  # a counted game without its final: no best, no worst
+            finals = []
         rows.append([games, top2 / games if games else "",
                      busts / raw if raw else "", float(raw_sum / raw) if raw else "",
                      num(max(finals)) if finals else "",
@@ -183,17 +185,20 @@ class StatsSheets(SheetWriter):
             for c, value in zip((2, 3, 4, 5), v[:4]):
                 save_value(ws, row, c, value)
             save_value(ws, row, helper, v[6] if names[k] != "" else 0)
-            # blank, not the sentinel, when none of the player's finals is a number (as
-            # LibreOffice shows it with the functions off: -1E9 filled the cell with ###)
-            found = ",".join(f'IF(ISNUMBER({PL[s]})*({P[s]}={x}),{F[s]},"")'
-                             for s in range(n))
-            for c, (fn, far, value) in ((6, ("MAX", f"-{_FAR}", v[4])),
-                                        (7, ("MIN", _FAR, v[5]))):
-                parts = ",".join(f"IF(ISNUMBER({PL[s]})*({P[s]}={x}),{F[s]},{far})"
-                                 for s in range(n))
-                put(ws, row, c, None, styles[c - 1])
-                ws[f"{col_letter(c)}{row}"] = ArrayFormula(
-                    f"{col_letter(c)}{row}",
-                    f'=IF({x}="","",IF(COUNT({found})=0,"",{fn}({parts})))')
+            # blank when none of the player's counted games has a final score, or when one
+            # of them has none yet (a typed game before the add-in ran): a number then would
+            # be the best of some games only. Plain formulas (no array entry): LibreOffice
+            # recalculates every array formula as it opens a file, and with the add-in's
+            # finals not there yet it showed the best of the imported games as the best.
+            cells = [(P[s], PL[s], F[s]) for s in range(n)]
+            counted = plus([f"SUMPRODUCT(({p}={x})*ISNUMBER({pl}))" for p, pl, _ in cells])
+            settled = plus([f"SUMPRODUCT(({p}={x})*ISNUMBER({pl})*ISNUMBER({f}))"
+                            for p, pl, f in cells])
+            for c, fn, agg, far, value in ((6, "MAX", 14, f"-{_FAR}", v[4]),
+                                           (7, "MIN", 15, _FAR, v[5])):
+                parts = ",".join(f"IFERROR(_xlfn.AGGREGATE({agg},6,{f}/(({p}={x})*ISNUMBER({pl})),"
+                                 f"1),{far})" for p, pl, f in cells)
+                put(ws, row, c, f'=IF({x}="","",IF(OR({settled}=0,{settled}<>{counted}),"",'
+                    f'{fn}({parts})))', styles[c - 1])
                 save_value(ws, row, c, "" if names[k] == "" else value)
         ws.column_dimensions[col_letter(helper)].hidden = True
