@@ -419,3 +419,121 @@ def test_names_scoped_to_the_managers_sheets_follow_them(tmp_path: Path) -> None
     styles = _parts(book)["xl/styles.xml"].decode()
     assert '<x14:dxfs count="0"/>' in styles  # the extension's, untouched
     assert styles.index("<dxfs") < styles.index("<extLst")
+
+
+# ------------------------------------------------------------------------------------------------
+# The manager's own cells inside umaoka's sheets
+
+def _with_managers_cells(folder: Path, saved_by: str) -> Path:
+    """A league with a typed game and what a manager writes into umaoka's sheets: a comment
+    on a typed name, a note and a formula beside the League table, a bold filled input
+    cell, an Email column on Players (after the Team column's place) with its width; saved
+    by openpyxl or re-saved by LibreOffice."""
+    from openpyxl.comments import Comment
+    from openpyxl.styles import Font, PatternFill
+
+    folder.mkdir(parents=True, exist_ok=True)
+    path = folder / "league.xlsx"
+    assert main(["new", str(path), "--players", "Aki,Ben,Chie,Dan"]) == 0
+    wb = load_workbook(path)
+    ws = wb["League"]
+    for c, v in zip("EFGHIJKL", ["Aki", "Ben", "Chie", "Dan", 48200, 31500, 12300, 8000]):
+        ws[f"{c}5"] = v
+    ws["E5"].comment = Comment("Aki came late", "Manager")
+    ws["AZ1"] = "Venue moved to the club room"
+    ws["AZ2"] = "=COUNTA(E5:H5)"
+    ws["F5"].font = Font(bold=True)
+    ws["F5"].fill = PatternFill("solid", fgColor="FFFF00")
+    players = wb["Players"]
+    players["C4"] = "Email"
+    players["C5"] = "aki@example.com"
+    players.column_dimensions["C"].width = 30
+    wb.save(path)
+    if saved_by == "openpyxl":
+        return path
+    from test_libreoffice import SOFFICE, convert
+
+    if SOFFICE is None:  # the LibreOffice tests need it installed (see test_libreoffice)
+        pytest.fail("LibreOffice (soffice) is not installed")
+    saved = convert(path, "xlsx", folder / "lo")
+    shutil.copyfile(saved, path)
+    return path
+
+
+def _check_managers_cells(path: Path) -> None:
+    wb = load_workbook(path)
+    ws = wb["League"]
+    assert ws["E5"].value == "Aki" and ws["E5"].comment is not None
+    assert ws["E5"].comment.text.strip().endswith("Aki came late")
+    assert ws["AZ1"].value == "Venue moved to the club room"
+    assert ws["AZ2"].value == "=COUNTA(E5:H5)"
+    assert ws["F5"].value == "Ben" and ws["F5"].font.b
+    assert ws["F5"].fill.fgColor.rgb.endswith("FFFF00")
+    assert ws["F5"].protection.locked is False  # still an input cell
+    players = wb["Players"]
+    assert [players["C4"].value, players["C5"].value] == ["Email", "aki@example.com"]
+    assert players.column_dimensions["C"].width == pytest.approx(30, abs=0.8)
+
+
+@pytest.mark.parametrize("saved_by", ["openpyxl", "libreoffice"])
+def test_every_update_keeps_the_managers_cells_in_umaokas_sheets(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str], saved_by: str) -> None:
+    book = _with_managers_cells(tmp_path / "club", saved_by)
+    lines = tmp_path / "sca1.log"
+    lines.write_text(LINES, encoding="utf-8")
+    _check_managers_cells(book)
+    capsys.readouterr()
+    for argv in (["import", str(lines), "--into", str(book)],
+                 ["seating", "Aki,Ben,Chie,Dan", "--rounds", "2", "--into", str(book)],
+                 ["runtime", str(book), "--to", "classic"],
+                 ["add", str(book), "--stage", "Final", "--chips"],
+                 ["add", str(book), "--teams", "Red=Aki,Ben;Blue=Chie,Dan"],
+                 ["lite", "--into", str(book)],
+                 ["runtime", str(book), "--to", "lite"]):
+        assert main(argv) == 0, argv
+        err = capsys.readouterr().err
+        assert "left out" not in err, (argv, err)  # nothing of theirs is lost
+        _check_managers_cells(book)
+    assert read_book(book).teams["Aki"] == "Red"
+    # one comment, not one more each update; LibreOffice reads the file with them
+    with zipfile.ZipFile(book) as z:
+        comments = [n for n in z.namelist() if re.search(r"comments?\d*\.xml$", n)]
+        assert len(comments) == 1 and z.read(comments[0]).count(b"Aki came late") == 1
+    from test_libreoffice import convert
+
+    again = load_workbook(convert(book, "xlsx", tmp_path / "check"))
+    assert again["League"]["AZ1"].value == "Venue moved to the club room"
+    assert again["League"]["E5"].comment.text.strip().endswith("Aki came late")
+    assert again["Players"]["C5"].value == "aki@example.com"
+
+
+def test_what_cannot_be_kept_is_said_before_writing(tmp_path: Path,
+                                                    capsys: pytest.CaptureFixture[str]) -> None:
+    """An Email column where the Team column comes, merged cells and a picture of the
+    manager's on the League tab: each named in one line, the rest kept."""
+    path = tmp_path / "league.xlsx"
+    assert main(["new", str(path), "--players", "Aki,Ben,Chie,Dan"]) == 0
+    wb = load_workbook(path)
+    players = wb["Players"]
+    players["B4"], players["B5"] = "Email", "aki@example.com"
+    ws = wb["League"]
+    ws["BA1"] = "kept"
+    ws.merge_cells("BB1:BC1")
+    picture = _Png(_png())
+    picture.anchor = "BE3"
+    ws.add_image(picture)
+    wb.save(path)
+    capsys.readouterr()
+    assert main(["add", str(path), "--teams", "Red=Aki,Ben;Blue=Chie,Dan"]) == 0
+    err = capsys.readouterr().err.splitlines()
+    assert sorted(err) == sorted([
+        "umaoka: warning: left out: League: 1 chart or picture placed on this sheet (move "
+        "them to a sheet of your own to keep them).",
+        "umaoka: warning: left out: League!BB1:BC1: merged cells of your own.",
+        'umaoka: warning: left out: Players!B4: "Email" is replaced by umaoka\'s cell there.',
+        'umaoka: warning: left out: Players!B5: "aki@example.com" is replaced by umaoka\'s '
+        "cell there."]), err
+    wb = load_workbook(path)
+    assert wb["Players"]["B4"].value == "Team" and wb["Players"]["B5"].value == "Red"
+    assert wb["League"]["BA1"].value == "kept"
+    assert load_workbook(update.backup_path(path))["Players"]["B5"].value == "aki@example.com"

@@ -28,6 +28,16 @@ from xml.sax.saxutils import escape, quoteattr
 
 from defusedxml.ElementTree import fromstring
 
+from umaoka.addin.install.carry import (
+    KEPT_RELS,
+    REL_DRAWING,
+    REL_TABLE,
+    REL_VML,
+    carry_cells,
+    left_out,
+    unlocked_styles,
+    with_legacy_drawing,
+)
 from umaoka.addin.install.parts import (
     DECLARATION,
     REL_OFFICE_DOCUMENT,
@@ -308,13 +318,28 @@ def _types(pkg: Package) -> tuple[dict[str, str], dict[str, str]]:
     return defaults, overrides
 
 
-def merge_packages(old: Package, new: Package) -> tuple[dict[str, bytes], set[str]]:
+def merge_packages(old: Package, new: Package, notes: list[str] | None = None,
+                   before: Callable[[], Package | None] | None = None
+                   ) -> tuple[dict[str, bytes], set[str]]:
     """The parts to write into ``old`` (name -> data) and to drop from it so that it holds
-    ``new``'s sheets in place of its own sheets of the same names, everything else kept."""
+    ``new``'s sheets in place of its own sheets of the same names, everything else kept.
+
+    The manager's own cells, column widths and comments inside those sheets are carried
+    into the new ones (:mod:`umaoka.addin.install.carry`); what cannot be is added to
+    ``notes``, one line each (``before()``: the workbook as umaoka writes it for the file
+    as it was, to tell umaoka's cells from the manager's when the layout moved)."""
+    notes = [] if notes is None else notes
     owb, nwb = _workbook(old), _workbook(new)
     osheets, nsheets = _sheet_list(old, owb), _sheet_list(new, nwb)
     ours = {name.casefold() for name, _, _ in nsheets}
     replaced = {part for name, part, _ in osheets if name.casefold() in ours}
+    # old sheet -> new sheet of the same name; their comments' parts stay in the file
+    pairs = {npart: opart for name, npart, _ in nsheets for oname, opart, _ in osheets
+             if oname.casefold() == name.casefold() and opart in old.names}
+    kept_rels = {npart: [r for r in old.rels(opart) if r.get("Type") in KEPT_RELS
+                         and r.get("TargetMode") != "External"
+                         and resolve(opart, r.get("Target", "")) in old.names]
+                 for npart, opart in pairs.items()}
     orels = old.rels(owb)
     dropped_kinds = {REL_STYLES, REL_STRINGS, REL_CALC_CHAIN}
     roots = {resolve("", r.get("Target", "")) for r in old.rels("")
@@ -322,6 +347,8 @@ def merge_packages(old: Package, new: Package) -> tuple[dict[str, bytes], set[st
     roots |= {resolve(owb, r.get("Target", "")) for r in orels
               if r.get("TargetMode") != "External" and r.get("Type") not in dropped_kinds
               and resolve(owb, r.get("Target", "")) not in replaced}
+    roots |= {resolve(pairs[p], r.get("Target", "")) for p, rels in kept_rels.items()
+              for r in rels}
     kept_reach = _closure(old, roots)
     gone = _closure(old, replaced) - kept_reach
     by_type = {r.get("Type"): resolve(owb, r.get("Target", "")) for r in orels}
@@ -362,20 +389,26 @@ def merge_packages(old: Package, new: Package) -> tuple[dict[str, bytes], set[st
     for part in sorted(nparts, key=lambda p: (p not in {s for _, s, _ in nsheets}, p)):
         brought[part] = _fresh(part, used)
     table_ids = _table_ids(old, old.names - drop)
+    merged_styles = changed.get(ostyles or "") or (new.read(nstyles) if nstyles else None)
+    unlocked = unlocked_styles(merged_styles)
+    sheet_names = {part: name for name, part, _ in nsheets}
     for part, name in brought.items():
         data = new.read(part, limit=1 << 40)
-        if part in {s for _, s, _ in nsheets}:
+        rels = new.rels(part)
+        for r in rels:
+            if r.get("TargetMode") != "External":
+                target = resolve(part, r.get("Target", ""))
+                if target in brought:
+                    r["Target"] = relative(name, brought[target])
+        if part in sheet_names:
             data = remap_sheet(data, xf_map, dxf_map, str_map)
+            if part in pairs:
+                data, rels = _carry(old, new, pairs[part], part, sheet_names[part], data,
+                                    rels, kept_rels[part], name, unlocked, notes, before)
         elif data.lstrip().startswith(b"<") and b"<table " in data[:400]:
             data = _fresh_table_id(data, table_ids)
         changed[name] = data
-        rels = new.rels(part)
         if rels:
-            for r in rels:
-                if r.get("TargetMode") != "External":
-                    target = resolve(part, r.get("Target", ""))
-                    if target in brought:
-                        r["Target"] = relative(name, brought[target])
             changed[rels_name(name)] = rels_xml(rels)
 
     # the workbook: sheet list, defined names, relationships
@@ -389,6 +422,69 @@ def merge_packages(old: Package, new: Package) -> tuple[dict[str, bytes], set[st
     changed[rels_name(owb)] = rels_xml(new_rels)
     changed["[Content_Types].xml"] = _content_types(old, new, drop, brought)
     return changed, drop
+
+
+def _anchors(pkg: Package, sheet: str) -> int:
+    """How many charts and pictures are placed on ``sheet`` (its drawing's anchors)."""
+    count = 0
+    for r in pkg.rels(sheet):
+        if r.get("Type") == REL_DRAWING and r.get("TargetMode") != "External":
+            part = resolve(sheet, r.get("Target", ""))
+            if part in pkg.names:
+                count += len(re.findall(rb"<(?:\w+:)?(?:twoCellAnchor|oneCellAnchor|"
+                                        rb"absoluteAnchor)\b", pkg.read(part)))
+    return count
+
+
+def _tables(pkg: Package, sheet: str) -> int:
+    return sum(r.get("Type") == REL_TABLE for r in pkg.rels(sheet))
+
+
+def _carry(old: Package, new: Package, opart: str, npart: str, sheet: str, data: bytes,
+           rels: Rels, kept: Rels, name: str, unlocked: set[int], notes: list[str],
+           before: Callable[[], Package | None] | None) -> tuple[bytes, Rels]:
+    """A new sheet with the manager's cells and comments of the old one carried in.
+
+    ``before()`` gives the workbook as umaoka writes it for the file as it was, asked
+    for only when something looks left out: what is there is umaoka's, not the manager's
+    (a merged header moved by a column added to the tab)."""
+    odata = old.read(opart, limit=1 << 40)
+    counts = (_tables(old, opart), _anchors(old, opart))
+    ours = (_tables(new, npart), _anchors(new, npart))
+
+    def attempt(layout: bytes | None, was: tuple[int, int]) -> tuple[bytes, list[str]]:
+        said: list[str] = []
+        out = carry_cells(sheet, odata, data, unlocked, said, layout)
+        said[:0] = left_out(sheet, odata, [data] + ([layout] if layout else []),
+                            (counts[0], max(ours[0], was[0])),
+                            (counts[1], max(ours[1], was[1])))
+        return out, said
+
+    out, said = attempt(None, ours)
+    pkg = before() if said and before is not None else None
+    if pkg is not None:
+        parts = {n.casefold(): p for n, p, _ in _sheet_list(pkg, _workbook(pkg))}
+        bpart = parts.get(sheet.casefold())
+        if bpart is not None and bpart in pkg.names:
+            out, said = attempt(pkg.read(bpart, limit=1 << 40),
+                                (_tables(pkg, bpart), _anchors(pkg, bpart)))
+    notes.extend(said)
+    data = out
+    if not kept:
+        return data, rels
+    if re.search(rb"<(?:\w+:)?legacyDrawing\b", data):
+        notes.append(f"{sheet}: your comments are left out (umaoka's sheet has its own).")
+        return data, rels
+    rels = list(rels)
+    for r in kept:
+        rid = new_id(rels)
+        rels.append({"Id": rid, "Type": r["Type"],
+                     "Target": relative(name, resolve(opart, r.get("Target", "")))})
+        if r["Type"] == REL_VML and re.search(
+                rb"<(?:\w+:)?legacyDrawing\b[^>]*?:id=\"" + re.escape(r["Id"].encode()) + b'"',
+                odata):
+            data = with_legacy_drawing(data, rid)
+    return data, rels
 
 
 def _target(pkg: Package, wb: str, kind: str) -> str | None:
@@ -577,12 +673,18 @@ def _prefix_of(text: str, namespace: str) -> str | None:
 
 
 def merge_into(old_path: Path, new_path: Path, dst: Path,
-               extra: Callable[[Package, dict[str, bytes], set[str]], None] | None = None
-               ) -> None:
+               extra: Callable[[Package, dict[str, bytes], set[str]], None] | None = None,
+               say: Callable[[str], None] | None = None,
+               before: Callable[[], Package | None] | None = None) -> None:
     """Write ``old_path`` with ``new_path``'s sheets in place of its own to ``dst``;
-    ``extra(view, changed, drop)`` may change more parts (the Lite code)."""
+    ``extra(view, changed, drop)`` may change more parts (the Lite code); ``say(line)``
+    hears, before anything is written, each thing of the manager's that is left out."""
     with Package(old_path) as old, Package(new_path) as new:
-        changed, drop = merge_packages(old, new)
+        notes: list[str] = []
+        changed, drop = merge_packages(old, new, notes, before)
+        for line in notes:
+            if say is not None:
+                say(line)
         if extra is not None:
             extra(_View(old, changed, drop), changed, drop)
         write_zip(old, dst, changed, drop)

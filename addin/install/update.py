@@ -14,8 +14,10 @@ when the manager saves.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import shutil
+import sys
 import tempfile
 from collections.abc import Callable
 from pathlib import Path
@@ -152,12 +154,19 @@ def embed_lite_into(path: Path) -> Path:
     return publish(path, None, False, lambda tmp: _embed(path, tmp, settings))
 
 
+def say_left_out(line: str) -> None:
+    """Tell the manager, on stderr, of one thing of theirs an update leaves out."""
+    print(f"umaoka: warning: left out: {line}", file=sys.stderr)
+
+
 def update_league(book: Any, path: Path, out: Path | None = None, force: bool = False,
-                  season_run: Any = None) -> Path:
+                  season_run: Any = None, say: Callable[[str], None] = say_left_out) -> Path:
     """Write ``book`` (read from ``path`` and added to) into the workbook at ``path``: in
     place (``out`` None; backup kept, refused while open) or to the new file ``out``.
 
-    umaoka's sheets are written anew; every other part of the file is kept as it is.
+    umaoka's sheets are written anew; every other part of the file is kept as it is, and
+    so are the manager's own cells, columns and comments inside umaoka's sheets. What of
+    theirs cannot be kept is told to ``say``, one line each, before the file is written.
     """
     from umaoka.templates.build import build_workbook
     from umaoka.templates.xlsx.writer import save_fast
@@ -186,10 +195,41 @@ def update_league(book: Any, path: Path, out: Path | None = None, force: bool = 
         except OSError as e:  # name the file asked for, not ours
             raise OSError(e.errno, e.strerror, str(target)) from None
         del wb
-        return publish(path, out, force, lambda tmp: merge_into(
-            path, fresh, tmp, lite_extra if lite else unlite_extra))
+        with contextlib.ExitStack() as stack:
+            return publish(path, out, force, lambda tmp: merge_into(
+                path, fresh, tmp, lite_extra if lite else unlite_extra, say,
+                _as_it_was(path, folder, stack)))
     finally:
         fresh.unlink(missing_ok=True)
+
+
+def _as_it_was(path: Path, folder: Path, stack: contextlib.ExitStack
+               ) -> Callable[[], Package | None]:
+    """The workbook as umaoka writes it for ``path`` as it is now (built when first asked
+    for, into a temporary file of ours closed with ``stack``), or None if it cannot be."""
+    from umaoka.templates.build import build_workbook
+    from umaoka.templates.settle_book import read_book
+    from umaoka.templates.xlsx.writer import save_fast
+
+    got: dict[str, Package | None] = {}
+
+    def build() -> Package | None:
+        if "book" not in got:
+            got["book"] = None
+            try:
+                book = read_book(path)
+                wb = build_workbook(book, lite_code_inside=book.runtime.kind == "lite")
+                fd, name = tempfile.mkstemp(prefix=f".{path.name}.umaoka-was-{os.getpid()}-",
+                                            suffix=".tmp", dir=folder)
+                os.close(fd)
+                stack.callback(Path(name).unlink, missing_ok=True)
+                save_fast(wb, Path(name))
+                got["book"] = stack.enter_context(Package(Path(name)))
+            except (UmaokaError, OSError):
+                pass  # then the new layout alone tells umaoka's cells from the manager's
+        return got["book"]
+
+    return build
 
 
 def _same(a: Path, b: Path) -> bool:
