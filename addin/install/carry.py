@@ -20,8 +20,9 @@ writes.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from collections import Counter
 from html import unescape
+from itertools import compress
 
 from defusedxml.ElementTree import fromstring
 
@@ -77,22 +78,6 @@ def unlocked_styles(styles: bytes | None) -> set[int]:
     return out
 
 
-def _has_content(inner: bytes | None) -> bool:
-    if not inner:
-        return False
-    return b"<f" in inner or b"<is>" in inner or re.search(rb"<v>[^<]", inner) is not None
-
-
-@dataclass
-class _Row:
-    """A row of the new sheet: where it is in the XML and its cells by column."""
-
-    start: int
-    end: int  # after </row> (or the self-closing tag)
-    head: bytes
-    cells: list[tuple[int, bytes]] = field(default_factory=list)
-
-
 def _sheet_data(data: bytes) -> tuple[int, int] | None:
     """(start, end) of sheetData's content in ``data``, None without one."""
     m = re.search(rb"<sheetData\b[^>]*?(/?)>", data)
@@ -103,30 +88,70 @@ def _sheet_data(data: bytes) -> tuple[int, int] | None:
     return m.end(), data.index(b"</sheetData>", m.end())
 
 
-def _new_rows(data: bytes, start: int, end: int, wanted: set[int]) -> dict[int, _Row]:
-    """The rows of the new sheet (cells parsed only for ``wanted`` rows)."""
-    rows: dict[int, _Row] = {}
-    pos = start
-    while True:
-        m = _ROW.search(data, pos, end)
-        if m is None:
-            break
+_KEY = re.compile(rb'<c r="([A-Z]{1,3}\d+)"')
+#: A cell holding something: a formula, a value, a text of its own.
+_FILLED = re.compile(rb'<c r="([A-Z]{1,3}\d+)"[^>]*>(?:<f[\s>/]|<v>[^<]|<is>)')
+_SPLIT = re.compile(rb"([A-Z]+)(\d+)")
+
+
+def _styled(data: bytes, span: tuple[int, int], styles: list[bytes]) -> dict[bytes, bytes]:
+    """The cells of a sheet in one of ``styles`` (format numbers) -> their format."""
+    out = {}
+    for s in styles:
+        pattern = re.compile(rb'<c r="([A-Z]{1,3}\d+)" s="' + s + rb'"')
+        out.update(dict.fromkeys(pattern.findall(data, *span), s))
+    return out
+
+
+def _place(key: bytes) -> tuple[int, int]:
+    """(row, column) of a cell reference such as ``AZ12``."""
+    m = _SPLIT.match(key)
+    assert m is not None
+    return int(m.group(2)), col_number(m.group(1))
+
+
+def _row_index(data: bytes, start: int, end: int) -> dict[int, tuple[int, int, bool]]:
+    """Each row's number -> (start of its tag, end of its tag, closed at once)."""
+    out = {}
+    for m in _ROW.finditer(data, start, end):
         num = _ROW_NUM.search(m.group(1))
-        if m.group(2):
-            row_end = m.end()
-        else:
-            row_end = data.index(b"</row>", m.end()) + len(b"</row>")
         if num is not None:
-            n = int(num.group(1))
-            row = _Row(m.start(), row_end, m.group(0))
-            if n in wanted and not m.group(2):
-                for c in _CELL.finditer(data, m.end(), row_end - len(b"</row>")):
-                    ref = _REF.search(c.group(1))
-                    if ref is not None:
-                        row.cells.append((col_number(ref.group(1)), c.group(0)))
-            rows[n] = row
-        pos = row_end
-    return rows
+            out[int(num.group(1))] = (m.start(), m.end(), bool(m.group(2)))
+    return out
+
+
+def _row_cells(data: bytes, where: tuple[int, int, bool]) -> tuple[bytes, int, int,
+                                                                    dict[int, bytes]]:
+    """A row's opening tag, its start and end (after ``</row>``) and its cells by column."""
+    start, head_end, closed = where
+    end = head_end if closed else data.index(b"</row>", head_end) + len(b"</row>")
+    cells = {}
+    if not closed:
+        for c in _CELL.finditer(data, head_end, end - len(b"</row>")):
+            ref = _REF.search(c.group(1))
+            if ref is not None:
+                cells[col_number(ref.group(1))] = c.group(0)
+    return data[start:head_end], start, end, cells
+
+
+def _top_filled(data: bytes, rows: int) -> set[bytes]:
+    """The filled cells of a sheet's first ``rows`` rows (its title and headers)."""
+    span = _sheet_data(data)
+    if span is None:
+        return set()
+    end = span[1]
+    for m in re.finditer(rb'<row\b[^>]*?\sr="(\d+)"', data[span[0]:span[1]]):
+        if int(m.group(1)) > rows:
+            end = span[0] + m.start()
+            break
+    return set(_FILLED.findall(data, span[0], end))
+
+
+def layout_moved(old: bytes, new: bytes, rows: int) -> bool:
+    """Whether the title and header rows (the first ``rows``) hold cells at other places
+    in ``old`` than in ``new``: a column added to the layout, or the manager's own cells
+    up there. Then umaoka's cells cannot be told from the manager's by the new layout."""
+    return _top_filled(old, rows) != _top_filled(new, rows)
 
 
 def carry_cells(sheet: str, old: bytes, new: bytes, unlocked: set[int],
@@ -137,7 +162,13 @@ def carry_cells(sheet: str, old: bytes, new: bytes, unlocked: set[int],
     ``before``, when given, is the sheet as umaoka writes it for the workbook as it was
     (before the update): a cell there is umaoka's, wherever the new layout moved it (a
     column added to the tab). Without it, a cell counts as the manager's when the new
-    sheet has none at its place."""
+    sheet has none at its place.
+
+    An input cell (unlocked) keeps the manager's formatting: a format other than the one
+    the old sheet gives most of the cells where the new sheet puts the same input format
+    (so a file re-saved by another program, whose formats are numbered anew, or written
+    by an older umaoka, takes the new formats, and a cell the manager made bold stays
+    bold)."""
     if re.search(rb"<\w+:worksheet\b", old[:2000]):
         notes.append(f"{sheet}: the cells typed beside umaoka's are left out (the sheet is "
                      "saved in a form umaoka cannot read: prefixed XML).")
@@ -145,125 +176,119 @@ def carry_cells(sheet: str, old: bytes, new: bytes, unlocked: set[int],
     span_old, span_new = _sheet_data(old), _sheet_data(new)
     if span_old is None or span_new is None:
         return new
-    # the old sheet's cells that hold something, and its styled cells (for input formats)
-    old_cells: dict[int, dict[int, tuple[bytes, bool, int | None]]] = {}
-    old_heads: dict[int, bytes] = {}
-    pos = span_old[0]
-    while True:
-        m = _ROW.search(old, pos, span_old[1])
-        if m is None:
-            break
-        num = _ROW_NUM.search(m.group(1))
-        row_end = m.end() if m.group(2) else old.index(b"</row>", m.end())
-        pos = row_end
-        if num is None or m.group(2):
-            continue
-        n = int(num.group(1))
-        for c in _CELL.finditer(old, m.end(), row_end):
-            ref = _REF.search(c.group(1))
-            if ref is None:
-                continue
-            style = _STYLE.search(c.group(1))
-            content = _has_content(c.group(2))
-            s = int(style.group(1)) if style else None
-            if content or (s is not None and s in unlocked):
-                old_cells.setdefault(n, {})[col_number(ref.group(1))] = (c.group(0), content, s)
-                old_heads[n] = m.group(0)
-    if not old_cells:
+    inputs = sorted({str(i).encode() for i in unlocked})
+    old_s = _styled(old, span_old, inputs)  # input cells -> their format
+    new_s = _styled(new, span_new, inputs)
+    ours = set(_KEY.findall(new, *span_new))
+    was: set[bytes] | None = None
+    if before is not None and (span := _sheet_data(before)) is not None:
+        was = set(_KEY.findall(before, *span))
+    take: dict[int, set[int]] = {}  # row -> columns of the manager's cells to carry
+    filled = set(_FILLED.findall(old, *span_old))
+    for key in filled - ours - (was or set()):
+        row, col = _place(key)
+        take.setdefault(row, set()).add(col)
+    # typed where umaoka's cell now is: an input cell of ours that was none, or (when the
+    # sheet as umaoka wrote it is known) any cell of ours that was not umaoka's
+    clash = (filled & new_s.keys()) - old_s.keys()
+    if was is not None:
+        clash |= (filled & ours) - was
+    for key in sorted(clash - (was or set()), key=_place):
+        row, col = _place(key)
+        notes.append(f"{sheet}!{col_letters(col)}{row}: {_shown(old, key)} is replaced "
+                     "by umaoka's cell there.")
+    # input formats: the old format most input cells of one new format had is umaoka's
+    both = list(old_s.keys() & new_s.keys())
+    pairs = list(zip(map(new_s.__getitem__, both), map(old_s.__getitem__, both)))
+    common: dict[bytes, tuple[int, bytes]] = {}
+    for (mine, s), k in Counter(pairs).items():
+        if k > common.get(mine, (0, b""))[0]:
+            common[mine] = (k, s)
+    odd = {(mine, s) for mine, s in set(pairs) if s != mine and s != common[mine][1]}
+    restyled: dict[int, dict[int, bytes]] = {}
+    for key, (_, s) in compress(zip(both, pairs), map(odd.__contains__, pairs)):
+        row, col = _place(key)
+        restyled.setdefault(row, {})[col] = s
+    if not take and not restyled:
         return new
-    rows = _new_rows(new, *span_new, set(old_cells))
-    span_before = _sheet_data(before) if before is not None else None
-    was: dict[int, _Row] | None = None
-    if before is not None and span_before is not None:
-        was = _new_rows(before, *span_before, set(old_cells))
-    offset = 1 + max([-1, *(int(x) for x in re.findall(rb'<f\b[^>]*?\ssi="(\d+)"', new))])
-    carried: dict[int, list[tuple[int, bytes]]] = {}  # row -> its cells to put in
-    restyled: dict[int, dict[int, int]] = {}  # row -> column -> the manager's style
+    carried = _old_cells(sheet, old, new, span_old, span_new, take, notes)
+    if not carried and not restyled:
+        return new
+    rows = _row_index(new, *span_new)
+    old_rows = _row_index(old, *span_old) if set(carried) - set(rows) else {}
+    splices: list[tuple[int, int, bytes]] = []
+    for n in sorted(set(carried) | set(restyled)):
+        if n not in rows:
+            body = b"".join(x for _, x in sorted(carried.get(n, {}).items()))
+            head = re.sub(rb'\sspans="[^"]*"', b"", old[old_rows[n][0]:old_rows[n][1]])
+            head = head[:-2] + b">" if head.endswith(b"/>") else head
+            at = next((rows[k][0] for k in sorted(rows) if k > n), span_new[1])
+            splices.append((at, at, head + body + b"</row>"))
+            continue
+        head, start, end, mine = _row_cells(new, rows[n])
+        for col, style in restyled.get(n, {}).items():
+            if col in mine:
+                mine[col] = _STYLE.sub(b' s="' + style + b'"', mine[col], count=1)
+        mine.update(carried.get(n, {}))
+        head = re.sub(rb'\sspans="[^"]*"', b"", head)
+        head = head[:-2] + b">" if head.endswith(b"/>") else head
+        splices.append((start, end, head + b"".join(x for _, x in sorted(mine.items()))
+                        + b"</row>"))
+    out = _splice(new, splices, span_new)
+    columns = {c for cells in carried.values() for c in cells}
+    out = _widths(old, out, columns)
+    return _dimension(out, {n: list(cells.items()) for n, cells in carried.items()})
+
+
+def _old_cells(sheet: str, old: bytes, new: bytes, span_old: tuple[int, int],
+               span_new: tuple[int, int], take: dict[int, set[int]], notes: list[str]
+               ) -> dict[int, dict[int, bytes]]:
+    """The manager's cells to carry, as XML (row -> column -> cell): a formula of ours
+    left from a longer table is not one of them; shared formulas get numbers after the
+    new sheet's, and one whose first cell is not carried keeps its value only."""
+    index = _row_index(old, *span_old)
+    found: dict[int, dict[int, bytes]] = {}
+    for n, cols in take.items():
+        if n in index:
+            cells = _row_cells(old, index[n])[3]
+            found[n] = {c: cells[c] for c in cols if c in cells}
+    shared: dict[bytes, str] | None = None
+    ours: dict[int, set[str]] = {}
     masters: set[bytes] = set()
-    ours_by_col: dict[int, set[str]] | None = None
-    shared = _shared_texts(old)
-    for n, cells in old_cells.items():
-        ours = dict(rows[n].cells) if n in rows else {}
-        then = {c for c, _ in was[n].cells} if was is not None and n in was else set()
-        for col, (xml, content, s) in cells.items():
-            mine = ours.get(col)
-            if was is not None and col not in then and content and mine is not None and (
-                    _has_content(_inner(mine)) or _is_input(mine, unlocked)):
-                notes.append(f"{sheet}!{col_letters(col)}{n}: {_shown(xml)} is replaced by "
-                             "umaoka's cell there.")
-                continue
-            if was is not None and col in then:  # umaoka's, in the file as it was
-                if mine is not None and _is_input(mine, unlocked) and s is not None \
-                        and s in unlocked and _style(mine) != s:
-                    restyled.setdefault(n, {})[col] = s
-                continue
-            if mine is not None and _has_content(_inner(mine)) and not _is_input(mine,
-                                                                                   unlocked):
-                continue  # ours: a label or a formula
-            if mine is not None and _is_input(mine, unlocked):
-                if content and s not in unlocked and _value(xml) != _value(mine):
-                    # typed where an input cell of umaoka's now is (a Team column)
-                    notes.append(f"{sheet}!{col_letters(col)}{n}: {_shown(xml)} is replaced "
-                                 "by umaoka's input cell there.")
-                elif s is not None and s in unlocked and _style(mine) != s:
-                    restyled.setdefault(n, {})[col] = s
-                continue  # an input cell: its value is what the workbook was read as
-            if not content:
-                continue
-            text = _formula(xml, shared)
-            if text is not None:  # a formula of ours left from a longer table?
-                if ours_by_col is None:
-                    ours_by_col = _formulas_by_column(new)
-                if text in ours_by_col.get(col, ()):
-                    continue
-            carried.setdefault(n, []).append((col, xml))
-            if re.search(rb'<f\b[^>]*\st="shared"[^>]*\sref="', xml):
-                masters.update(re.findall(rb'<f\b[^>]*?\ssi="(\d+)"', xml))
-    # shared formulas: numbered after the new sheet's; one whose first cell is ours loses
-    # its formula (the value stays)
-    for n, cells in carried.items():
-        for i, (col, xml) in enumerate(cells):
+    for cells in found.values():
+        for col, xml in list(cells.items()):
             if b"<f" not in xml:
                 continue
+            if shared is None:
+                shared = _shared_texts(old)
+            if col not in ours:
+                ours[col] = _column_formulas(new, span_new, col)
+            if _formula(xml, shared) in ours[col]:
+                del cells[col]
+            elif re.search(rb'<f\b[^>]*\st="shared"[^>]*\sref="', xml):
+                masters.update(re.findall(rb'<f\b[^>]*?\ssi="(\d+)"', xml))
+    offset = 1 + max([-1, *(int(x) for x in re.findall(rb'<f\b[^>]*?\ssi="(\d+)"', new))])
+    for n, cells in found.items():
+        for col, xml in list(cells.items()):
             si = re.search(rb'<f\b[^>]*?\ssi="(\d+)"', xml)
-            if si is not None and si.group(1) not in masters:
+            if si is None:
+                continue
+            if si.group(1) not in masters:
                 notes.append(f"{sheet}!{col_letters(col)}{n}: its formula is kept as its "
                              "value (it was part of a shared formula starting in a cell of "
                              "umaoka's).")
-                xml = re.sub(rb"<f\b[^>]*?(?:/>|>.*?</f>)", b"", xml, flags=re.S)
+                cells[col] = re.sub(rb"<f\b[^>]*?(?:/>|>.*?</f>)", b"", xml, flags=re.S)
             else:
-                xml = _SI.sub(lambda a: a.group(1) + str(int(a.group(2)) + offset).encode()
-                              + a.group(3), xml)
-            cells[i] = (col, xml)
-    if not carried and not restyled:
-        return new
-    splices: list[tuple[int, int, bytes]] = []
-    fresh: list[tuple[int, bytes]] = []  # rows the new sheet does not have
-    for n in sorted(set(carried) | set(restyled)):
-        if n not in rows:
-            body = b"".join(x for _, x in sorted(carried.get(n, [])))
-            head = re.sub(rb"\sspans=\"[^\"]*\"", b"", old_heads[n])
-            fresh.append((n, head + body + b"</row>"))
-            continue
-        row = rows[n]
-        mine = dict(row.cells)
-        for col, s in restyled.get(n, {}).items():
-            mine[col] = _STYLE.sub(b' s="' + str(s).encode() + b'"', mine[col], count=1)
-        for col, xml in carried.get(n, []):
-            mine[col] = xml
-        head = re.sub(rb"\sspans=\"[^\"]*\"", b"", row.head)
-        if head.endswith(b"/>"):
-            head = head[:-2] + b">"
-        splices.append((row.start, row.end,
-                        head + b"".join(x for _, x in sorted(mine.items())) + b"</row>"))
-    # rows of the manager's alone go between the new sheet's rows, in order
-    order = sorted(rows.items())
-    for n, xml in fresh:
-        at = next((r.start for k, r in order if k > n), span_new[1])
-        splices.append((at, at, xml))
-    out = _splice(new, splices, span_new)
-    out = _widths(old, out, {c for cells in carried.values() for c, _ in cells})
-    return _dimension(out, carried)
+                cells[col] = _SI.sub(lambda a: a.group(1) + str(int(a.group(2)) + offset)
+                                     .encode() + a.group(3), xml)
+    return {n: cells for n, cells in found.items() if cells}
+
+
+def _column_formulas(data: bytes, span: tuple[int, int], col: int) -> set[str]:
+    """The formulas of one column of the new sheet, normalised (:func:`_norm_formula`)."""
+    letters = col_letters(col).encode()
+    pattern = re.compile(rb'<c r="' + letters + rb'\d+"[^>]*><f\b[^>]*>([^<]*)</f>')
+    return {_norm_formula(f) for f in pattern.findall(data, *span)}
 
 
 _F = re.compile(rb"<f\b([^>]*?)(?:/>|>(.*?)</f>)", re.S)
@@ -296,46 +321,17 @@ def _formula(cell: bytes, shared: dict[bytes, str]) -> str | None:
     return shared.get(si.group(1), "") if si else ""
 
 
-def _formulas_by_column(data: bytes) -> dict[int, set[str]]:
-    """The new sheet's formulas by column, normalised (see :func:`_norm_formula`)."""
-    out: dict[int, set[str]] = {}
-    for c in _CELL.finditer(data):
-        if c.group(2) and b"<f" in c.group(2):
-            ref = _REF.search(c.group(1))
-            text = _formula(c.group(0), {})
-            if ref is not None and text:
-                out.setdefault(col_number(ref.group(1)), set()).add(text)
-    return out
-
-
-def _value(cell: bytes) -> bytes:
-    m = _CELL.match(cell)
-    inner = (m.group(2) if m else None) or b""
-    v = re.search(rb"<v>(.*?)</v>|<t\b[^>]*>(.*?)</t>", inner, re.S)
-    return (v.group(1) or v.group(2) or b"") if v else b""
-
-
-def _shown(cell: bytes) -> str:
-    """What the manager sees of a cell, for a message (a shared string by its number)."""
-    if b't="s"' in cell[:cell.find(b">")]:
+def _shown(data: bytes, key: bytes) -> str:
+    """What the manager sees of the cell ``key`` of a sheet, for a message (a text of the
+    shared strings is not looked up)."""
+    m = re.search(rb'<c r="' + key + rb'"[^>]*?(?:/>|>(.*?)</c>)', data, re.S)
+    cell = m.group(0) if m else b""
+    if not cell or b't="s"' in cell[:cell.find(b">")]:
         return "your entry"
-    text = unescape(_value(cell).decode("utf-8", "replace"))
+    v = re.search(rb"<v>(.*?)</v>|<t\b[^>]*>(.*?)</t>", m.group(1) or b"", re.S)
+    text = unescape(((v.group(1) or v.group(2) or b"") if v else b"").decode("utf-8",
+                                                                           "replace"))
     return f'"{text[:40]}"' if text else "your entry"
-
-
-def _inner(cell: bytes) -> bytes | None:
-    m = _CELL.match(cell)
-    return m.group(2) if m else None
-
-
-def _style(cell: bytes) -> int | None:
-    m = _STYLE.search(cell[:cell.find(b">")])
-    return int(m.group(1)) if m else None
-
-
-def _is_input(cell: bytes, unlocked: set[int]) -> bool:
-    s = _style(cell)
-    return s is not None and s in unlocked
 
 
 def _splice(data: bytes, splices: list[tuple[int, int, bytes]], span: tuple[int, int]

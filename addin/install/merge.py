@@ -34,6 +34,7 @@ from umaoka.addin.install.carry import (
     REL_TABLE,
     REL_VML,
     carry_cells,
+    layout_moved,
     left_out,
     unlocked_styles,
     with_legacy_drawing,
@@ -54,6 +55,7 @@ from umaoka.addin.install.parts import (
     write_zip,
 )
 from umaoka.engine import UmaokaError
+from umaoka.templates.book.layout import HEADER_ROW
 
 MAIN = "http://schemas.openxmlformats.org/spreadsheetml/2006/main"
 XML_NS = "http://www.w3.org/XML/1998/namespace"
@@ -461,7 +463,8 @@ def _carry(old: Package, new: Package, opart: str, npart: str, sheet: str, data:
         return out, said
 
     out, said = attempt(None, ours)
-    pkg = before() if said and before is not None else None
+    unsure = bool(said) or layout_moved(odata, data, HEADER_ROW)
+    pkg = before() if unsure and before is not None else None
     if pkg is not None:
         parts = {n.casefold(): p for n, p, _ in _sheet_list(pkg, _workbook(pkg))}
         bpart = parts.get(sheet.casefold())
