@@ -2,11 +2,14 @@
 score), best and worst game per player, in the order of the league's standings.
 
 In the template the figures are native formulas over the league tab, with saved values:
-COUNTIFS/SUMIFS for the rates and the average, and for best and worst one legacy array
-formula per cell, ``{=MAX(IF(ISNUMBER(places)*(players=name),finals,-1E9), ...)}``, blank
-when none of the player's finals is a number (Excel 2010 has no MAXIFS; this form needs
-neither MAXIFS nor AGGREGATE, and LibreOffice computes it too). Bust rate and average raw
-count only games with raw scores (rows settled by a platform without them are left out).
+COUNTIFS/SUMIFS for the rates and the average, and for best and worst one plain formula
+per cell, ``MAX(IFERROR(AGGREGATE(14,6,finals/((players=name)*ISNUMBER(places)),1),-1E9),
+...)`` over the seats (Excel 2010 has no MAXIFS; AGGREGATE takes an array without array
+entry, in LibreOffice too), blank while a counted game of the player's has no final (a
+typed game before the add-in ran) or none has one. Not an array formula: LibreOffice
+recalculates those as it opens a file, when a typed game's finals (the add-in's) are not
+there, and showed the best of the imported games alone. Bust rate and average raw count
+only games with raw scores (rows settled by a platform without them are left out).
 The settled copy holds the engine's values
 (:func:`umaoka.engine.season.stats.player_stats`) and adds the longest streaks.
 """
