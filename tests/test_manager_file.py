@@ -537,3 +537,33 @@ def test_what_cannot_be_kept_is_said_before_writing(tmp_path: Path,
     assert wb["Players"]["B4"].value == "Team" and wb["Players"]["B5"].value == "Red"
     assert wb["League"]["BA1"].value == "kept"
     assert load_workbook(update.backup_path(path))["Players"]["B5"].value == "aki@example.com"
+
+
+def test_a_shorter_table_leaves_nothing_of_umaokas_behind(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """The last games cleared, the tab is written shorter: umaoka's rows below it (the
+    final scores' block, the checks, the places) are not taken for the manager's cells,
+    nothing is said to be left out, and the manager's note down there stays."""
+    from umaoka.templates.book.model import Game, make_book
+    from umaoka.templates.build import write_league
+
+    names = ["Aki", "Ben", "Chie", "Dan"]
+    book = make_book(["standard"], players=names)
+    book.leagues[0].games = [Game(None, 1 + i // 10, None, None, names,
+                                  [40000, 30000, 20000, 10000]) for i in range(300)]
+    path = write_league(book, tmp_path / "league.xlsx")
+    wb = load_workbook(path)
+    ws = wb["League"]
+    assert ws.max_row == 404
+    for row in ws.iter_rows(min_row=60, max_row=304, max_col=12):
+        for cell in row:
+            cell.value = None
+    ws["AZ300"] = "Trophy night"
+    wb.save(path)
+    capsys.readouterr()
+    assert main(["add", str(path), "--players", "Eri"]) == 0
+    assert capsys.readouterr().err == ""
+    ws = load_workbook(path)["League"]
+    assert ws["AZ300"].value == "Trophy night"
+    assert [c.coordinate for row in ws.iter_rows(min_row=205, max_row=404)
+            for c in row if c.value is not None] == ["AZ300"]

@@ -23,6 +23,7 @@ import re
 from collections import Counter
 from html import unescape
 from itertools import compress
+from typing import Any
 
 from defusedxml.ElementTree import fromstring
 
@@ -188,6 +189,7 @@ def carry_cells(sheet: str, old: bytes, new: bytes, unlocked: set[int],
     for key in filled - ours - (was or set()):
         row, col = _place(key)
         take.setdefault(row, set()).add(col)
+    _drop_array_parts(old, span_old, take)
     # typed where umaoka's cell now is: an input cell of ours that was none, or (when the
     # sheet as umaoka wrote it is known) any cell of ours that was not umaoka's
     clash = (filled & new_s.keys()) - old_s.keys()
@@ -238,6 +240,27 @@ def carry_cells(sheet: str, old: bytes, new: bytes, unlocked: set[int],
     columns = {c for cells in carried.values() for c in cells}
     out = _widths(old, out, columns)
     return _dimension(out, {n: list(cells.items()) for n, cells in carried.items()})
+
+
+_ARRAY = re.compile(rb'<c r="([A-Z]{1,3}\d+)"[^>]*>\s*<f\b(?=[^>]*\st="array")[^>]*?'
+                    rb'\sref="([A-Z]{1,3}\d+)(?::([A-Z]{1,3}\d+))?"')
+
+
+def _drop_array_parts(old: bytes, span: tuple[int, int], take: dict[int, set[int]]) -> None:
+    """Take out of ``take`` the cells of an array formula whose first cell is not taken:
+    the results of umaoka's block formula (the final scores) left below a shorter table."""
+    if not take:
+        return
+    for m in _ARRAY.finditer(old, *span):
+        row, col = _place(m.group(1))
+        if col in take.get(row, ()):
+            continue  # the manager's own array formula
+        r1, c1 = _place(m.group(2))
+        r2, c2 = _place(m.group(3)) if m.group(3) else (r1, c1)
+        for n in [n for n in take if r1 <= n <= r2]:
+            take[n] = {c for c in take[n] if not c1 <= c <= c2}
+            if not take[n]:
+                del take[n]
 
 
 def _old_cells(sheet: str, old: bytes, new: bytes, span_old: tuple[int, int],
@@ -426,16 +449,14 @@ def left_out(sheet: str, old: bytes, layouts: list[bytes], tables: tuple[int, in
         k = anchors[0] - anchors[1]
         notes.append(f"{sheet}: {k} chart{'s' if k > 1 else ''} or picture{'s' if k > 1 else ''}"
                      " placed on this sheet (move them to a sheet of your own to keep them).")
-    kinds = [(rb"mergeCell", rb"ref", "merged cells"),
-             (rb"conditionalFormatting", rb"sqref", "conditional format"),
-             (rb"dataValidation", rb"sqref", "data validation"),
-             (rb"hyperlink", rb"ref", "hyperlink")]
-    for tag, attr, what in kinds:
-        pattern = rb"<(?:\w+:)?" + tag + rb"\b[^>]*?\s" + attr + rb'="([^"]*)"'
-        ours = {_norm(r) for xml in layouts for r in re.findall(pattern, xml)}
-        for r in re.findall(pattern, old):
-            if _norm(r) not in ours:
-                notes.append(f"{sheet}!{r.decode()}: {what} of your own.")
+    for tag, attr, what in _KINDS:
+        ours: set[Any] = set()
+        for xml in layouts:
+            for m in _element(tag, attr).finditer(xml):
+                ours |= _keys(m)
+        for m in _element(tag, attr).finditer(old):
+            if not _keys(m) & ours:
+                notes.append(f"{sheet}!{m.group(1).decode()}: {what} of your own.")
     if tables[0] > tables[1]:
         k = tables[0] - tables[1]
         notes.append(f"{sheet}: {k} table{'s' if k > 1 else ''} (Format as Table) of your "
@@ -443,5 +464,32 @@ def left_out(sheet: str, old: bytes, layouts: list[bytes], tables: tuple[int, in
     return notes
 
 
-def _norm(ref: bytes) -> frozenset[bytes]:
-    return frozenset(ref.replace(b"$", b"").split())
+#: What :func:`left_out` looks for: (element, its range attribute, its name for people).
+_KINDS = [(b"mergeCell", b"ref", "merged cells"),
+          (b"conditionalFormatting", b"sqref", "conditional format"),
+          (b"dataValidation", b"sqref", "data validation"),
+          (b"hyperlink", b"ref", "hyperlink")]
+
+
+def _element(tag: bytes, attr: bytes) -> re.Pattern[bytes]:
+    return re.compile(rb"<(?:\w+:)?" + tag + rb"\b[^>]*?\s" + attr
+                      + rb'="([^"]*)"[^>]*?(?:/>|>(.*?)</(?:\w+:)?' + tag + rb">)", re.S)
+
+
+def _keys(m: re.Match[bytes]) -> set[Any]:
+    """What makes a merge, a conditional format or a validation umaoka's: the same ranges,
+    the same first cells and columns (a table grown or shrunk since), or the same rules
+    (a table moved down)."""
+    ranges = [r.replace(b"$", b"") for r in m.group(1).split()]
+    spans = []
+    for r in ranges:
+        a, _, b = r.partition(b":")
+        if not _SPLIT.fullmatch(a) or (b and not _SPLIT.fullmatch(b)):
+            continue
+        (r1, c1), (_, c2) = _place(a), _place(b or a)
+        spans.append((r1, c1, c2))
+    keys: set[Any] = {("ranges", frozenset(ranges)), ("starts", frozenset(spans))}
+    rules = m.group(2) or b""
+    if rules.strip():
+        keys.add(("rules", re.sub(rb"\d+|\s", b"", rules)))
+    return keys
