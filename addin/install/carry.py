@@ -5,21 +5,28 @@ workbook holds; a manager also writes into them: a note beside the table, an Ema
 added on Players, a comment on a typed name, a fill on an input cell. What our layout
 writes is ours, so a cell counts as the manager's when the sheet written anew has **no
 cell at that place** (a helper column added to the layout is ours without a list of
-columns to keep up to date). Those cells are copied into the new sheet as they are (value,
-formula, style: the merged styles and shared strings keep every old entry at its old
-number), with the widths of their columns. An input cell of ours (unlocked) keeps the
-manager's formatting. The sheet's comments (Excel's legacy comments with their drawing,
-and threaded comments) are kept and hang off the new sheet.
+columns to keep up to date). When the header rows moved (a column added to a tab) or
+something looks left out, the sheet as umaoka writes it for the workbook as it was
+decides instead: what is there is umaoka's, wherever the new layout put it. Those cells
+are copied into the new sheet as they are (value, formula, style: the merged styles and
+shared strings keep every old entry at its old number), with the widths of their
+columns. An input cell of ours (unlocked) keeps the manager's formatting. The sheet's
+comments (Excel's legacy comments with their drawing, and threaded comments) are kept
+and hang off the new sheet.
 
 What cannot be carried (a chart or picture placed on our sheet, merged cells, conditional
 formats, data validations, tables and hyperlinks of the manager's own, a shared formula
 whose first cell is ours) is named in one line each, which the command shows before it
 writes.
+
+One module, not two: finding the manager's cells, carrying them and naming what is
+left out read the same two sheets with the same few patterns, in one pass each.
 """
 
 from __future__ import annotations
 
 import re
+from bisect import bisect_right
 from collections import Counter
 from html import unescape
 from itertools import compress
@@ -219,12 +226,14 @@ def carry_cells(sheet: str, old: bytes, new: bytes, unlocked: set[int],
     rows = _row_index(new, *span_new)
     old_rows = _row_index(old, *span_old) if set(carried) - set(rows) else {}
     splices: list[tuple[int, int, bytes]] = []
+    numbers = sorted(rows)
     for n in sorted(set(carried) | set(restyled)):
         if n not in rows:
             body = b"".join(x for _, x in sorted(carried.get(n, {}).items()))
             head = re.sub(rb'\sspans="[^"]*"', b"", old[old_rows[n][0]:old_rows[n][1]])
             head = head[:-2] + b">" if head.endswith(b"/>") else head
-            at = next((rows[k][0] for k in sorted(rows) if k > n), span_new[1])
+            i = bisect_right(numbers, n)
+            at = rows[numbers[i]][0] if i < len(numbers) else span_new[1]
             splices.append((at, at, head + body + b"</row>"))
             continue
         head, start, end, mine = _row_cells(new, rows[n])
