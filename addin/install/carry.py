@@ -157,9 +157,12 @@ def _top_filled(data: bytes, rows: int) -> set[bytes]:
 
 def layout_moved(old: bytes, new: bytes, rows: int) -> bool:
     """Whether the title and header rows (the first ``rows``) hold cells at other places
-    in ``old`` than in ``new``: a column added to the layout, or the manager's own cells
-    up there. Then umaoka's cells cannot be told from the manager's by the new layout."""
-    return _top_filled(old, rows) != _top_filled(new, rows)
+    in ``old`` than in ``new`` within the new layout's width: a column added to the layout
+    (or the manager's own cells up there). Then umaoka's cells cannot be told from the
+    manager's by the new layout alone."""
+    ours = _top_filled(new, rows)
+    width = max((_place(k)[1] for k in ours), default=0)
+    return {k for k in _top_filled(old, rows) if _place(k)[1] <= width} != ours
 
 
 def carry_cells(sheet: str, old: bytes, new: bytes, unlocked: set[int],
