@@ -50,6 +50,7 @@ _CELL = re.compile(rb"<c\b([^>]*?)(?:/>|>(.*?)</c>)", re.S)
 _REF = re.compile(rb'\sr="([A-Z]{1,3})(\d+)"')
 _ROW = re.compile(rb"<row\b([^>]*?)(/?)>")
 _ROW_NUM = re.compile(rb'\sr="(\d+)"')
+_ROW_AT = re.compile(rb'<row\b[^>]*?\sr="(\d+)"')
 _STYLE = re.compile(rb'\ss="(\d+)"')
 _SI = re.compile(rb'(<f\b[^>]*?\ssi=")(\d+)(")')
 #: Elements that follow ``legacyDrawing`` in a worksheet (schema order).
@@ -104,11 +105,10 @@ _SPLIT = re.compile(rb"([A-Z]+)(\d+)")
 
 def _styled(data: bytes, span: tuple[int, int], styles: list[bytes]) -> dict[bytes, bytes]:
     """The cells of a sheet in one of ``styles`` (format numbers) -> their format."""
-    out = {}
-    for s in styles:
-        pattern = re.compile(rb'<c r="([A-Z]{1,3}\d+)" s="' + s + rb'"')
-        out.update(dict.fromkeys(pattern.findall(data, *span), s))
-    return out
+    if not styles:
+        return {}
+    pattern = re.compile(rb'<c r="([A-Z]{1,3}\d+)" s="(' + b"|".join(styles) + rb')"')
+    return dict(pattern.findall(data, *span))
 
 
 def _place(key: bytes) -> tuple[int, int]:
@@ -148,9 +148,9 @@ def _top_filled(data: bytes, rows: int) -> set[bytes]:
     if span is None:
         return set()
     end = span[1]
-    for m in re.finditer(rb'<row\b[^>]*?\sr="(\d+)"', data[span[0]:span[1]]):
+    for m in _ROW_AT.finditer(data, *span):
         if int(m.group(1)) > rows:
-            end = span[0] + m.start()
+            end = m.start()
             break
     return set(_FILLED.findall(data, span[0], end))
 
@@ -461,6 +461,7 @@ def left_out(sheet: str, old: bytes, layouts: list[bytes], tables: tuple[int, in
         k = anchors[0] - anchors[1]
         notes.append(f"{sheet}: {k} chart{'s' if k > 1 else ''} or picture{'s' if k > 1 else ''}"
                      " placed on this sheet (move them to a sheet of your own to keep them).")
+    old, layouts = _tail(old), [_tail(xml) for xml in layouts]
     for tag, attr, what in _KINDS:
         ours: set[Any] = set()
         for xml in layouts:
@@ -481,6 +482,12 @@ _KINDS = [(b"mergeCell", b"ref", "merged cells"),
           (b"conditionalFormatting", b"sqref", "conditional format"),
           (b"dataValidation", b"sqref", "data validation"),
           (b"hyperlink", b"ref", "hyperlink")]
+
+
+def _tail(data: bytes) -> bytes:
+    """What follows a sheet's cells (merges, formats, validations, links...)."""
+    at = data.rfind(b"</sheetData>")
+    return data[at:] if at >= 0 else data
 
 
 def _element(tag: bytes, attr: bytes) -> re.Pattern[bytes]:
