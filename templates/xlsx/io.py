@@ -10,13 +10,18 @@ one-line :class:`UmaokaError`.
 
 from __future__ import annotations
 
+import errno
 import os
+import shutil
+import stat
+import struct
 import tempfile
 import time
 import warnings
 import xml.parsers.expat
 import zipfile
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -69,8 +74,13 @@ _TMP_MARK = ".umaoka-"
 STALE_SECONDS = 60
 
 
-def write_atomic(path: Path, write: Callable[[Path], Any], force: bool = False) -> None:
+def write_atomic(path: Path, write: Callable[[Path], Any], force: bool = False,
+                 ready: Callable[[], Any] | None = None) -> None:
     """Call ``write(tmp)`` on a temporary file in the same folder, then publish it as ``path``.
+
+    ``ready()``, if given, runs once the new file is whole and flushed, just before it is
+    published (an in-place update checks the league is unchanged and keeps its backup
+    there, so a full disk while writing touches neither the league nor its backup).
 
     The temporary file is flushed to disk before it is published, and the folder after,
     so a power cut leaves either the old state or the whole new file, never an empty one.
@@ -89,9 +99,12 @@ def write_atomic(path: Path, write: Callable[[Path], Any], force: bool = False) 
     os.close(fd)
     tmp = Path(name)
     try:
-        write(tmp)
+        with scratch_folder(path):
+            write(tmp)
         os.chmod(tmp, 0o666 & ~_umask())
         _fsync(tmp)
+        if ready is not None:
+            ready()
         if force:
             os.replace(tmp, path)
         else:
@@ -142,8 +155,10 @@ def _fsync(path: Path) -> None:
         os.close(fd)
 
 
-def _remove_stale(folder: Path) -> None:
-    """Delete temporaries of ours left by a killed run (their process is gone, and old)."""
+def _remove_stale(folder: Path, folders: bool = False) -> None:
+    """Delete temporaries of ours left by a killed run (their process is gone, and old):
+    ``.NAME.umaoka-PID-XXXX.tmp`` files beside a target, or (``folders``) the private
+    ``umaoka-PID-XXXX`` folders of :func:`scratch_folder` in the system's temporary folder."""
     try:
         entries = list(os.scandir(folder))
     except OSError:
@@ -151,21 +166,48 @@ def _remove_stale(folder: Path) -> None:
     now = time.time()
     for entry in entries:
         name = entry.name
-        if not (name.startswith(".") and name.endswith(".tmp") and _TMP_MARK in name):
+        if folders:
+            if not name.startswith("umaoka-") or name.count("-") != 2:
+                continue
+            digits = name.split("-")[1]
+        elif name.startswith(".") and name.endswith(".tmp") and _TMP_MARK in name:
+            digits = name.rsplit(_TMP_MARK, 1)[1].split("-", 1)[0]
+        else:
             continue
         try:
-            pid = int(name.rsplit(_TMP_MARK, 1)[1].split("-", 1)[0])
+            pid = int(digits)
             if now - entry.stat(follow_symlinks=False).st_mtime < STALE_SECONDS \
-                    or _alive(pid):
+                    or process_alive(pid):
                 continue
-            os.unlink(entry.path)
+            if folders:
+                if entry.is_dir(follow_symlinks=False):
+                    shutil.rmtree(entry.path, ignore_errors=True)
+            else:
+                os.unlink(entry.path)
         except (ValueError, OSError):
             continue
 
 
-def _alive(pid: int) -> bool:
+def process_alive(pid: int) -> bool:
+    """Whether a process of this computer with id ``pid`` is running (on Windows without
+    ``os.kill``, which would end it there)."""
     if pid == os.getpid():
         return True
+    if pid <= 0:
+        return False
+    if os.name == "nt":  # pragma: no cover - Windows
+        import ctypes
+
+        kernel = ctypes.windll.kernel32  # type: ignore[attr-defined]
+        handle = kernel.OpenProcess(0x1000, False, pid)  # PROCESS_QUERY_LIMITED_INFORMATION
+        if not handle:
+            return ctypes.GetLastError() == 5  # access denied: it exists  # type: ignore
+        try:
+            code = ctypes.c_ulong()
+            kernel.GetExitCodeProcess(handle, ctypes.byref(code))
+            return code.value == 259  # STILL_ACTIVE
+        finally:
+            kernel.CloseHandle(handle)
     try:
         os.kill(pid, 0)
     except ProcessLookupError:
@@ -173,6 +215,57 @@ def _alive(pid: int) -> bool:
     except OSError:
         return True  # exists, but not ours to signal
     return True
+
+
+#: The private folder in the system's temporary folder that a save's own temporaries
+#: (rows spooled to disk, openpyxl's sheet files) go into: ``umaoka-<pid>-<random>``.
+_SCRATCH: list[Path] = []
+
+
+@contextmanager
+def scratch_folder(target: Path) -> Iterator[Path]:
+    """A private folder in the system's temporary folder for the temporaries of one save
+    (ours and openpyxl's), removed afterwards; one left by a killed run is removed by the
+    next save. A full temporary folder is reported as that folder, not as ``target``."""
+    if _SCRATCH:  # already inside one save
+        yield _SCRATCH[-1]
+        return
+    base = Path(tempfile.gettempdir())
+    _remove_stale(base, folders=True)
+    try:
+        folder = Path(tempfile.mkdtemp(prefix=f"umaoka-{os.getpid()}-", dir=base))
+    except OSError as e:
+        raise _in_scratch(e, base) from None
+    before = tempfile.tempdir
+    tempfile.tempdir = str(folder)
+    _SCRATCH.append(folder)
+    try:
+        yield folder
+    except OSError as e:
+        if e.errno in (errno.ENOSPC, errno.EDQUOT) and _blame_scratch(e, folder, target):
+            raise _in_scratch(e, base) from None
+        raise
+    finally:
+        _SCRATCH.pop()
+        tempfile.tempdir = before
+        shutil.rmtree(folder, ignore_errors=True)
+
+
+def _blame_scratch(e: OSError, folder: Path, target: Path) -> bool:
+    """Whether a full disk met while saving ``target`` is the temporary folder's."""
+    if e.filename:
+        return str(e.filename).startswith(str(folder))
+    try:  # a write to an open file names none: the fuller of the two devices
+        if os.stat(folder).st_dev == os.stat(Path(target).parent).st_dev:
+            return False
+        return shutil.disk_usage(folder).free < shutil.disk_usage(Path(target).parent).free
+    except OSError:
+        return False
+
+
+def _in_scratch(e: OSError, base: Path) -> OSError:
+    return OSError(e.errno, f"{e.strerror} in the temporary folder (TMPDIR); free some space "
+                   "there or set TMPDIR to a folder with room", str(base))
 
 
 def _umask() -> int:
@@ -226,11 +319,33 @@ def input_file(path: Path, what: str, limit: int = MAX_INPUT) -> Path:
 
 
 def read_input(path: Path, what: str, limit: int = MAX_INPUT) -> bytes:
-    """The bytes of an input file checked by :func:`input_file`."""
+    """The bytes of an input file checked by :func:`input_file`, read no further than
+    ``limit`` (a device, a pipe or ``/dev/stdin`` says its size is 0)."""
     try:
-        return input_file(path, what, limit).read_bytes()
+        return read_bounded(input_file(path, what, limit), what, limit)
     except OSError as e:
         raise UmaokaError(f"{path} cannot be read ({e.strerror or e}).") from None
+
+
+def check_regular(path: Path) -> None:
+    """Refuse, in one sentence, a workbook that is not a plain file: a zip is read from
+    its end, and a device such as ``/dev/zero`` or a pipe has none."""
+    try:
+        mode = os.stat(path).st_mode
+    except OSError as e:
+        raise UmaokaError(f"{path} cannot be read ({e.strerror or e}).") from None
+    if not stat.S_ISREG(mode):
+        raise UmaokaError(f"{path} is not a file (a device or a pipe); give the workbook's "
+                          "file.")
+
+
+def read_bounded(path: Path, what: str, limit: int = MAX_INPUT) -> bytes:
+    """At most ``limit`` bytes of ``path``; more is one sentence, whatever its size said."""
+    with open(path, "rb") as f:
+        data = f.read(limit + 1)
+    if len(data) > limit:
+        raise UmaokaError(f"{path} is larger than {limit // 2**20} MB; that is not {what}.")
+    return data
 
 
 def read_text(path: Path, what: str, limit: int = MAX_INPUT) -> str:
@@ -259,11 +374,12 @@ def load_quietly(source: Any, **kw: Any) -> Workbook:
 def open_workbook(path: Path, read_only: bool = True) -> Workbook:
     """Open a workbook for reading (formulas as text), with one-line errors."""
     path = input_file(path, "an .xlsx league workbook", MAX_BYTES)
+    check_regular(path)
     if not zipfile.is_zipfile(path):
         raise UmaokaError(f"{path} is not an .xlsx workbook (not a zip file); save it from "
                           "Excel as an Excel Workbook (.xlsx).")
     try:
-        with zipfile.ZipFile(path) as z:
+        with open_zip(path) as z:
             check_parts(z.infolist(), path)
             check_prologs(z, path)
         return load_quietly(path, read_only=read_only, data_only=False, keep_links=False)
@@ -272,6 +388,68 @@ def open_workbook(path: Path, read_only: bool = True) -> Workbook:
     except Exception as e:  # zip, XML (defusedxml), openpyxl: all mean a damaged file
         reason = str(e).splitlines()[0] if str(e) else type(e).__name__
         raise UmaokaError(f"{path} cannot be read as an Excel workbook ({reason}).") from None
+
+
+#: Most parts a workbook may have: a league has under 100; a manager's workbook with its
+#: own sheets, images and charts a few hundred.
+MAX_ENTRIES = 10_000
+
+
+def zip_entries(path: Path) -> int | None:
+    """How many entries the zip at ``path`` says it holds (its end record, read before
+    :mod:`zipfile` makes an object of each), or None when it has no end record."""
+    try:
+        with open(path, "rb") as f:
+            f.seek(0, os.SEEK_END)
+            size = f.tell()
+            f.seek(max(0, size - 65_557))
+            tail = f.read()
+    except OSError:
+        return None
+    at = tail.rfind(b"PK\x05\x06")
+    if at < 0 or len(tail) - at < 22:
+        return None
+    count = struct.unpack("<H", tail[at + 10:at + 12])[0]
+    locator = tail.rfind(b"PK\x06\x07", 0, at)
+    if count == 0xFFFF and locator >= 0 and len(tail) - locator >= 20:  # zip64
+        where = struct.unpack("<Q", tail[locator + 8:locator + 16])[0]
+        try:
+            with open(path, "rb") as f:
+                f.seek(where)
+                record = f.read(56)
+        except OSError:
+            return None
+        if record[:4] == b"PK\x06\x06" and len(record) == 56:
+            count = struct.unpack("<Q", record[32:40])[0]
+    return count
+
+
+def open_zip(path: Path) -> zipfile.ZipFile:
+    """The workbook at ``path`` as a zip, refused in one sentence when it has more parts
+    than a workbook needs (counted before they are read: a million empty entries would
+    take a minute and gigabytes) or two parts of one name (the copy kept would be a
+    workbook no program reads back)."""
+    count = zip_entries(path)
+    if count is not None and count > MAX_ENTRIES:
+        raise UmaokaError(f"{path} holds {count:,} parts, over the {MAX_ENTRIES:,} a workbook "
+                          "needs; refusing to read it.")
+    z = zipfile.ZipFile(path)
+    try:
+        infos = z.infolist()
+        if len(infos) > MAX_ENTRIES:
+            raise UmaokaError(f"{path} holds {len(infos):,} parts, over the {MAX_ENTRIES:,} a "
+                              "workbook needs; refusing to read it.")
+        seen: set[str] = set()
+        for info in infos:
+            key = info.filename.casefold()  # part names are not case-sensitive
+            if key in seen:
+                raise UmaokaError(f"{path} holds two parts named {info.filename[:60]} (a "
+                                  "damaged or hostile file); open and save it in Excel.")
+            seen.add(key)
+    except BaseException:
+        z.close()
+        raise
+    return z
 
 
 def check_parts(infos: list[zipfile.ZipInfo], path: Path) -> None:
@@ -312,9 +490,14 @@ def check_prologs(z: zipfile.ZipFile, path: Path) -> None:
     for info in z.infolist():
         with z.open(info) as f:
             head = f.read(4096)
-            if not head.lstrip(b"\xef\xbb\xbf \t\r\n").startswith(b"<"):
+            kind = _xml_kind(head)
+            if kind is None:
                 continue
-            parser = xml.parsers.expat.ParserCreate()
+            if kind == "UTF-32":  # expat cannot read it, lxml could: refused
+                raise UmaokaError(f"{path} cannot be read: its part {info.filename[:60]} is "
+                                  "UTF-32 text, which Excel never writes, so the file is "
+                                  "damaged or hostile.")
+            parser = xml.parsers.expat.ParserCreate(kind)
 
             def doctype(*_: Any) -> None:
                 raise _Prolog("dtd")
@@ -340,3 +523,25 @@ def check_prologs(z: zipfile.ZipFile, path: Path) -> None:
                         "or hostile.") from None
             except xml.parsers.expat.ExpatError:
                 pass  # not XML after all, or damaged: openpyxl's own reading says so
+
+
+def _xml_kind(head: bytes) -> str | None:
+    """The encoding of a part that is XML (``UTF-8``, ``UTF-16``, ``UTF-32``), from its
+    first bytes, or None for a part that is not XML (an image, a VBA project)."""
+    if head[:4] in (b"\xff\xfe\x00\x00", b"\x00\x00\xfe\xff") \
+            or head[:4] in (b"<\x00\x00\x00", b"\x00\x00\x00<"):
+        return "UTF-32"
+    if head[:2] in (b"\xff\xfe", b"\xfe\xff"):
+        return "UTF-16"
+    if head[:2] == b"<\x00":
+        return "UTF-16LE"
+    if head[:2] == b"\x00<":
+        return "UTF-16BE"
+    text = head.lstrip(b"\xef\xbb\xbf \t\r\n")
+    if text.startswith(b"<"):
+        return "UTF-8"
+    for enc, lead in (("UTF-16LE", b" \x00"), ("UTF-16BE", b"\x00 ")):  # white space first
+        if head.startswith(lead) or head.startswith(lead.replace(b" ", b"\n")):
+            if head.decode(enc, "ignore").lstrip().startswith("<"):
+                return enc
+    return None
