@@ -242,15 +242,20 @@ def _fill(folder: Path, leave: int) -> None:
     (folder / "filler").write_bytes(b"\0" * max(0, st.f_bavail * st.f_frsize - leave))
 
 
-def test_a_full_disk_keeps_the_league_and_its_backup(small: Path, demo: Path):
-    """Room for the backup's copy but not for it and the new file: the old code renewed
-    the backup, then failed on the league and said no file was written."""
+def test_a_full_disk_keeps_the_league_and_its_backup(small: Path, demo: Path,
+                                                      tmp_path: Path):
+    """Room for umaoka's new sheets and the backup's copy, not for the whole new league as
+    well: the old code renewed the backup, then failed on the league and said no file was
+    written; now the new league is written first and the backup only once it is whole."""
+    trial = tmp_path / "trial.xlsx"  # how big the updated league is
+    shutil.copyfile(demo / "demo_league.xlsx", trial)
+    assert umaoka("add", trial, "--players", "Zed").returncode == 0
     league = small / "league.xlsx"
     shutil.copyfile(demo / "demo_league.xlsx", league)
     backup = update.backup_path(league)
     backup.write_bytes(b"last week's backup")
     before = league.read_bytes()
-    _fill(small, len(before) + 60_000)
+    _fill(small, trial.stat().st_size * 3 // 2 + len(before))
     run = umaoka("add", league, "--players", "Zed")
     one_line(run, "No space left on device", "no file was written")
     assert league.read_bytes() == before and backup.read_bytes() == b"last week's backup"
