@@ -33,7 +33,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from umaoka.engine import UmaokaError
-from umaoka.templates.xlsx.io import process_alive
+from umaoka.templates.xlsx.temporaries import process_alive
 
 #: A lock whose run cannot be asked (another computer's, or a reused process id) is
 #: taken as left over once this old: no update takes an hour.

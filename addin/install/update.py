@@ -37,7 +37,8 @@ from umaoka.addin.install.parts import (
     rels_xml,
 )
 from umaoka.engine import UmaokaError
-from umaoka.templates.xlsx.io import check_target, scratch_folder, write_atomic
+from umaoka.templates.xlsx.io import check_target, write_atomic
+from umaoka.templates.xlsx.temporaries import scratch_folder
 
 # ------------------------------------------------------------------------------------------------
 # The backup beside the file (which file, the lock and its checks: :mod:`.lock`)

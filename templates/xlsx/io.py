@@ -10,18 +10,14 @@ one-line :class:`UmaokaError`.
 
 from __future__ import annotations
 
-import errno
 import os
-import shutil
 import stat
 import struct
 import tempfile
-import time
 import warnings
 import xml.parsers.expat
 import zipfile
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -29,6 +25,8 @@ from openpyxl import Workbook, load_workbook
 
 from umaoka.engine import UmaokaError
 from umaoka.engine.online.imported import decode
+from umaoka.templates.xlsx.temporaries import STALE_SECONDS as STALE_SECONDS  # re-exported
+from umaoka.templates.xlsx.temporaries import TMP_MARK, remove_stale, scratch_folder
 from umaoka.templates.xlsx.writer import AddParts, save_fast
 
 #: Biggest workbook we read (bytes): league files are a few MB at most.
@@ -68,12 +66,6 @@ def _same(a: Path, b: Path) -> bool:
         return False
 
 
-#: Temporary files of ours: ``.<name>.umaoka-<pid>-<random>.tmp`` beside the target.
-_TMP_MARK = ".umaoka-"
-#: A temporary of ours this old whose process is gone is left over from a crash.
-STALE_SECONDS = 60
-
-
 def write_atomic(path: Path, write: Callable[[Path], Any], force: bool = False,
                  ready: Callable[[], Any] | None = None) -> None:
     """Call ``write(tmp)`` on a temporary file in the same folder, then publish it as ``path``.
@@ -90,9 +82,9 @@ def write_atomic(path: Path, write: Callable[[Path], Any], force: bool = False,
     half-written workbook; temporaries left by a killed run are removed on the next write.
     """
     path = Path(path)
-    _remove_stale(path.parent)
+    remove_stale(path.parent)
     try:
-        fd, name = tempfile.mkstemp(prefix=f".{path.name}{_TMP_MARK}{os.getpid()}-",
+        fd, name = tempfile.mkstemp(prefix=f".{path.name}{TMP_MARK}{os.getpid()}-",
                                     suffix=".tmp", dir=path.parent)
     except OSError as e:  # read-only or full folder: name the file asked for, not ours
         raise OSError(e.errno, e.strerror, str(path)) from None
@@ -153,119 +145,6 @@ def _fsync(path: Path) -> None:
         pass  # some file systems cannot flush a folder; the file itself was flushed
     finally:
         os.close(fd)
-
-
-def _remove_stale(folder: Path, folders: bool = False) -> None:
-    """Delete temporaries of ours left by a killed run (their process is gone, and old):
-    ``.NAME.umaoka-PID-XXXX.tmp`` files beside a target, or (``folders``) the private
-    ``umaoka-PID-XXXX`` folders of :func:`scratch_folder` in the system's temporary folder."""
-    try:
-        entries = list(os.scandir(folder))
-    except OSError:
-        return
-    now = time.time()
-    for entry in entries:
-        name = entry.name
-        if folders:
-            if not name.startswith("umaoka-") or name.count("-") != 2:
-                continue
-            digits = name.split("-")[1]
-        elif name.startswith(".") and name.endswith(".tmp") and _TMP_MARK in name:
-            digits = name.rsplit(_TMP_MARK, 1)[1].split("-", 1)[0]
-        else:
-            continue
-        try:
-            pid = int(digits)
-            if now - entry.stat(follow_symlinks=False).st_mtime < STALE_SECONDS \
-                    or process_alive(pid):
-                continue
-            if folders:
-                if entry.is_dir(follow_symlinks=False):
-                    shutil.rmtree(entry.path, ignore_errors=True)
-            else:
-                os.unlink(entry.path)
-        except (ValueError, OSError):
-            continue
-
-
-def process_alive(pid: int) -> bool:
-    """Whether a process of this computer with id ``pid`` is running (on Windows without
-    ``os.kill``, which would end it there)."""
-    if pid == os.getpid():
-        return True
-    if pid <= 0:
-        return False
-    if os.name == "nt":  # pragma: no cover - Windows
-        import ctypes
-
-        kernel = ctypes.windll.kernel32  # type: ignore[attr-defined]
-        handle = kernel.OpenProcess(0x1000, False, pid)  # PROCESS_QUERY_LIMITED_INFORMATION
-        if not handle:
-            return ctypes.GetLastError() == 5  # access denied: it exists  # type: ignore
-        try:
-            code = ctypes.c_ulong()
-            kernel.GetExitCodeProcess(handle, ctypes.byref(code))
-            return code.value == 259  # STILL_ACTIVE
-        finally:
-            kernel.CloseHandle(handle)
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return False
-    except OSError:
-        return True  # exists, but not ours to signal
-    return True
-
-
-#: The private folder in the system's temporary folder that a save's own temporaries
-#: (rows spooled to disk, openpyxl's sheet files) go into: ``umaoka-<pid>-<random>``.
-_SCRATCH: list[Path] = []
-
-
-@contextmanager
-def scratch_folder(target: Path) -> Iterator[Path]:
-    """A private folder in the system's temporary folder for the temporaries of one save
-    (ours and openpyxl's), removed afterwards; one left by a killed run is removed by the
-    next save. A full temporary folder is reported as that folder, not as ``target``."""
-    if _SCRATCH:  # already inside one save
-        yield _SCRATCH[-1]
-        return
-    base = Path(tempfile.gettempdir())
-    _remove_stale(base, folders=True)
-    try:
-        folder = Path(tempfile.mkdtemp(prefix=f"umaoka-{os.getpid()}-", dir=base))
-    except OSError as e:
-        raise _in_scratch(e, base) from None
-    before = tempfile.tempdir
-    tempfile.tempdir = str(folder)
-    _SCRATCH.append(folder)
-    try:
-        yield folder
-    except OSError as e:
-        if e.errno in (errno.ENOSPC, errno.EDQUOT) and _blame_scratch(e, folder, target):
-            raise _in_scratch(e, base) from None
-        raise
-    finally:
-        _SCRATCH.pop()
-        tempfile.tempdir = before
-        shutil.rmtree(folder, ignore_errors=True)
-
-
-def _blame_scratch(e: OSError, folder: Path, target: Path) -> bool:
-    """Whether a full disk met while saving ``target`` is the temporary folder's."""
-    if e.filename:
-        return str(e.filename).startswith(str(folder))
-    try:  # a write to an open file names none: the fuller of the two devices
-        if os.stat(folder).st_dev == os.stat(Path(target).parent).st_dev:
-            return False
-        return shutil.disk_usage(folder).free < shutil.disk_usage(Path(target).parent).free
-    except OSError:
-        return False
-
-
-def _in_scratch(e: OSError, base: Path) -> OSError:
-    return OSError(e.errno, f"{e.strerror} in the temporary folder (TMPDIR); free some space "
-                   "there or set TMPDIR to a folder with room", str(base))
 
 
 def _umask() -> int:
