@@ -15,6 +15,7 @@ import argparse
 import csv
 import datetime as dt
 import io
+import os
 import sys
 from collections.abc import Sequence
 from contextlib import ExitStack
@@ -23,7 +24,7 @@ from pathlib import Path
 from typing import Any
 
 from umaoka.addin.install.lock import updating
-from umaoka.addin.install.update import backup_of, check_not_open, check_not_report, update_writer
+from umaoka.addin.install.update import backup_of, check_not_report, update_writer
 from umaoka.engine import UmaokaError, ruleset, settle
 from umaoka.engine.errors import excerpt
 from umaoka.engine.online.imported import csv_plain, csv_rows, csv_text
@@ -327,8 +328,7 @@ def _into_output(src: Path, output: str | None, held: ExitStack) -> Path | None:
     open in Excel or LibreOffice before any work is done. For an update in place, the
     league is held (:func:`~umaoka.addin.install.lock.updating`) until ``held`` closes:
     the command reads, builds and replaces it under one lock."""
-    if output is None:
-        check_not_open(src)
+    if output is None:  # refused while open in Excel or LibreOffice, or updated by a run
         held.enter_context(updating(src))
     check_not_report(src)
     return Path(output) if output else None
@@ -338,7 +338,8 @@ def _wrote(src: Path, out: Path | None) -> str:
     """``updated league.xlsx (previous version: league.bak.xlsx)`` or ``wrote out.xlsx``."""
     if out is None:
         backup = backup_of(src)
-        shown = backup.name if backup.parent == Path(src).absolute().parent else backup
+        beside = backup.parent == Path(os.path.realpath(Path(src).absolute().parent))
+        shown = backup.name if beside else backup
         return f"updated {src} (previous version kept as {shown})"
     return f"wrote {out}"
 
