@@ -123,7 +123,12 @@ def read_csv(path: Path, rules: Ruleset, skip_bad_rows: bool = False) -> CsvLeag
     if path.stat().st_size > MAX_CSV_BYTES:
         raise UmaokaError(f"is larger than {MAX_CSV_BYTES // 2**20} MB; split it into smaller "
                           "files.")
-    text = decode_csv(path.read_bytes())
+    with open(path, "rb") as f:  # a device or pipe says its size is 0: read no further
+        data = f.read(MAX_CSV_BYTES + 1)
+    if len(data) > MAX_CSV_BYTES:
+        raise UmaokaError(f"is larger than {MAX_CSV_BYTES // 2**20} MB; split it into smaller "
+                          "files.")
+    text = decode_csv(data)
     lines = text.splitlines(keepends=True)
     if not lines or not lines[0].strip():
         raise UmaokaError("is empty; its first line must be the header "

@@ -45,12 +45,12 @@ def cmd_lite(args: argparse.Namespace) -> int:
             keeper = src.name
             print(f"wrote {path} (umaoka's xlwings Lite code inside)")
         else:  # the workbook itself, its previous version kept beside it
-            from umaoka.addin.install.update import backup_path
+            from umaoka.addin.cli.league import _wrote
+            from umaoka.addin.install.update import backup_of
 
             path = embed_lite_into(src)
-            keeper = f"the previous version, {backup_path(src).name},"
-            print(f"updated {path} (previous version kept as {backup_path(src).name}): "
-                  "umaoka's xlwings Lite code inside")
+            keeper = f"the previous version, {backup_of(src).name},"
+            print(f"{_wrote(src, None)}: umaoka's xlwings Lite code inside")
         if own:
             print(f"{PROG}: note: {path} has umaoka's code in place of {src.name}'s own "
                   f"xlwings Lite code ({keeper} keeps it)", file=sys.stderr)

@@ -15,13 +15,16 @@ import argparse
 import csv
 import datetime as dt
 import io
+import os
 import sys
 from collections.abc import Sequence
+from contextlib import ExitStack
 from decimal import Decimal
 from pathlib import Path
 from typing import Any
 
-from umaoka.addin.install.update import backup_path, check_not_open, check_not_report, update_writer
+from umaoka.addin.install.lock import updating
+from umaoka.addin.install.update import backup_of, check_not_report, update_writer
 from umaoka.engine import UmaokaError, ruleset, settle
 from umaoka.engine.errors import excerpt
 from umaoka.engine.online.imported import csv_plain, csv_rows, csv_text
@@ -134,7 +137,8 @@ def write_csv(path: Path, rows: Sequence[Sequence[Any]], force: bool = False) ->
     # readers take it off again
     csv.writer(buf, lineterminator="\r\n").writerows(
         [rows[0], *([csv_text(v) if isinstance(v, str) else v for v in r] for r in rows[1:])])
-    write_atomic(path, lambda tmp: tmp.write_bytes(buf.getvalue().encode("utf-8-sig")))
+    write_atomic(path, lambda tmp: tmp.write_bytes(buf.getvalue().encode("utf-8-sig")),
+                 force=force)
     return path
 
 
@@ -171,6 +175,11 @@ def _day(text: str | None) -> dt.date | None:
 
 
 def cmd_seating(args: argparse.Namespace) -> int:
+    with ExitStack() as held:  # an update in place holds the league until it is written
+        return _seating(args, held)
+
+
+def _seating(args: argparse.Namespace, held: ExitStack) -> int:
     from umaoka.addin.cli.tables import markup, shown
 
     day = _day(args.date)
@@ -182,7 +191,7 @@ def cmd_seating(args: argparse.Namespace) -> int:
 
         src = Path(args.into)
         check_spreadsheet(src)
-        into_out = _into_output(src, args.output)
+        into_out = _into_output(src, args.output, held)
         book = read_book(src)
         seating_target(book, args.league, args.tables_of)
     pins = parse_pins(_text(Path(args.fixed)), args.tables_of) if args.fixed else []
@@ -283,7 +292,8 @@ def cmd_import(args: argparse.Namespace) -> int:
         path = Path(name)
         result.extend(read_results(path.name, _read(path), args.format))
     if args.into:
-        return _import_into(args, result)
+        with ExitStack() as held:  # an update in place holds the league until it is written
+            return _import_into(args, result, held)
     if not args.keep_duplicates:
         result = drop_duplicates(result, _existing_keys(args.existing or []))
     _warn(result.problems)
@@ -312,31 +322,36 @@ def cmd_import(args: argparse.Namespace) -> int:
     return 0
 
 
-def _into_output(src: Path, output: str | None) -> Path | None:
+def _into_output(src: Path, output: str | None, held: ExitStack) -> Path | None:
     """Where an ``--into`` command writes: None to update ``src`` in place (the default),
     else the new file ``-o`` names. A settled copy (a report) is refused, and a workbook
-    open in Excel or LibreOffice before any work is done."""
+    open in Excel or LibreOffice before any work is done. For an update in place, the
+    league is held (:func:`~umaoka.addin.install.lock.updating`) until ``held`` closes:
+    the command reads, builds and replaces it under one lock."""
+    if output is None:  # refused while open in Excel or LibreOffice, or updated by a run
+        held.enter_context(updating(src))
     check_not_report(src)
-    if output is None:
-        check_not_open(src)
     return Path(output) if output else None
 
 
 def _wrote(src: Path, out: Path | None) -> str:
     """``updated league.xlsx (previous version: league.bak.xlsx)`` or ``wrote out.xlsx``."""
     if out is None:
-        return f"updated {src} (previous version kept as {backup_path(src).name})"
+        backup = backup_of(src)
+        beside = backup.parent == Path(os.path.realpath(Path(src).absolute().parent))
+        shown = backup.name if beside else backup
+        return f"updated {src} (previous version kept as {shown})"
     return f"wrote {out}"
 
 
-def _import_into(args: argparse.Namespace, result: ImportResult) -> int:
+def _import_into(args: argparse.Namespace, result: ImportResult, held: ExitStack) -> int:
     """``--into BOOK.xlsx``: append the games to a league tab, write a new workbook."""
     from umaoka.templates.import_book import import_into
     from umaoka.templates.xlsx.formats import check_spreadsheet
 
     book_path = Path(args.into)
     check_spreadsheet(book_path)
-    out = _into_output(book_path, args.output)
+    out = _into_output(book_path, args.output, held)
     report = import_into(book_path, result, args.league, out or book_path, force=args.force,
                          keep_duplicates=args.keep_duplicates, strict=args.strict,
                          session=args.session, warn=_warn, write=update_writer(book_path, out))

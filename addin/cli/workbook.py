@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import sys
+from contextlib import ExitStack
 from pathlib import Path
 from typing import Any
 
@@ -66,11 +67,12 @@ def cmd_add(args: argparse.Namespace) -> int:
         from umaoka.addin.cli.season import load_season
 
         season = load_season(Path(args.season))
-    out = _into_output(src, args.output)
-    book = read_book(src)
-    done = extend_book(book, season, args.stage, args.ruleset, args.teams, args.chips,
-                       args.subs, _roster(args.players))
-    update_league(book, src, out, force=args.force)
+    with ExitStack() as held:  # an update in place holds the league until it is written
+        out = _into_output(src, args.output, held)
+        book = read_book(src)
+        done = extend_book(book, season, args.stage, args.ruleset, args.teams, args.chips,
+                           args.subs, _roster(args.players))
+        update_league(book, src, out, force=args.force)
     games = sum(1 for lg in book.leagues for g in lg.games if not g.is_blank())
     print(f"{_wrote(src, out)}: added {', '.join(done)} ({_games(games)} kept)")
     return 0
@@ -88,10 +90,11 @@ def cmd_runtime(args: argparse.Namespace) -> int:
     src = Path(args.input)
     check_spreadsheet(src)
     target = runtime(args.to, args.namespace)
-    out = _into_output(src, args.output)
-    book = read_book(src)
-    was = book.runtime
-    update_league(replace(book, runtime=target), src, out, force=args.force)
+    with ExitStack() as held:  # an update in place holds the league until it is written
+        out = _into_output(src, args.output, held)
+        book = read_book(src)
+        was = book.runtime
+        update_league(replace(book, runtime=target), src, out, force=args.force)
     print(f"{_wrote(src, out)}: formulas for {target.title} (they were for {was.title})")
     return 0
 

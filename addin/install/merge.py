@@ -394,6 +394,7 @@ def merge_packages(old: Package, new: Package, notes: list[str] | None = None,
     merged_styles = changed.get(ostyles or "") or (new.read(nstyles) if nstyles else None)
     unlocked = unlocked_styles(merged_styles)
     sheet_names = {part: name for name, part, _ in nsheets}
+    table_names = _table_names(old, old.names - drop, owb)
     for part, name in brought.items():
         data = new.read(part, limit=1 << 40)
         rels = new.rels(part)
@@ -408,7 +409,7 @@ def merge_packages(old: Package, new: Package, notes: list[str] | None = None,
                 data, rels = _carry(old, new, pairs[part], part, sheet_names[part], data,
                                     rels, kept_rels[part], name, unlocked, notes, before)
         elif data.lstrip().startswith(b"<") and b"<table " in data[:400]:
-            data = _fresh_table_id(data, table_ids)
+            data = _fresh_table_name(_fresh_table_id(data, table_ids), table_names)
         changed[name] = data
         if rels:
             changed[rels_name(name)] = rels_xml(rels)
@@ -516,6 +517,42 @@ def _table_ids(pkg: Package, names: set[str]) -> set[str]:
         if overrides.get(part.lower()) == CT_TABLE:
             ids.add(pkg.xml(part).get("id", ""))
     return ids
+
+
+def _table_names(pkg: Package, names: set[str], wb: str) -> set[str]:
+    """The names (casefolded) of the tables among ``names`` and of the workbook's defined
+    names: a table's name must differ from all of them, in any case."""
+    defaults, overrides = _types(pkg)
+    taken = set()
+    for part in names:
+        if overrides.get(part.lower()) == CT_TABLE:
+            table = pkg.xml(part)
+            taken |= {table.get(k, "").casefold() for k in ("name", "displayName")}
+    text = pkg.read(wb).decode("utf-8", "replace")
+    taken |= {unescape(m).casefold() for m in re.findall(r'<(?:\w+:)?definedName\b[^>]*?'
+                                                          r'\sname="([^"]*)"', text)}
+    return taken - {""}
+
+
+def _fresh_table_name(data: bytes, taken: set[str]) -> bytes:
+    """Our table under a name no kept table (or defined name) has: ``Games_3`` when free,
+    else ``Games_3_2``... (Excel repairs, and LibreOffice renames, a file with twins)."""
+    m = re.search(rb'<table\b[^>]*?\sdisplayName="([^"]+)"', data)
+    if m is None:
+        return data
+    value = m.group(1).decode()
+    fresh, n = value, 1
+    while fresh.casefold() in taken:
+        n += 1
+        fresh = f"{value}_{n}"
+    taken.add(fresh.casefold())
+    if fresh == value:
+        return data
+    head, rest = data[:m.end() + 400], data[m.end() + 400:]
+    for attribute in (b"name", b"displayName"):
+        head = re.sub(rb'(<table\b[^>]*?\s' + attribute + rb'=")' + re.escape(m.group(1)) + b'"',
+                      lambda x: x.group(1) + fresh.encode() + b'"', head, count=1)
+    return head + rest
 
 
 def _fresh_table_id(data: bytes, taken: set[str]) -> bytes:

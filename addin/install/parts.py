@@ -18,7 +18,7 @@ from xml.sax.saxutils import escape, quoteattr
 from defusedxml.ElementTree import fromstring
 
 from umaoka.engine import UmaokaError
-from umaoka.templates.xlsx.io import MAX_BYTES, check_parts
+from umaoka.templates.xlsx.io import MAX_BYTES, check_parts, check_regular, open_zip
 
 R = "http://schemas.openxmlformats.org/officeDocument/2006/relationships"
 PKG_RELS = "http://schemas.openxmlformats.org/package/2006/relationships"
@@ -56,13 +56,14 @@ class Package:
             raise UmaokaError(f"{path} does not exist.")
         if self.path.is_dir():
             raise UmaokaError(f"{path} is a folder, not an .xlsx workbook.")
+        check_regular(self.path)
         if self.path.stat().st_size > MAX_BYTES:
             raise UmaokaError(f"{path} is larger than {MAX_BYTES // 2**20} MB; that is not a "
                               "league workbook.")
         if not zipfile.is_zipfile(self.path):
             raise UmaokaError(f"{path} is not an .xlsx workbook (not a zip file); save it from "
                               "Excel as an Excel Workbook (.xlsx).")
-        self.zip = zipfile.ZipFile(self.path)
+        self.zip = open_zip(self.path)
         try:
             self.infos = self.zip.infolist()
             self.names = {i.filename for i in self.infos}

@@ -9,7 +9,8 @@ The update is atomic (the file is replaced only when the new one is complete and
 the previous version is kept beside it as ``NAME.bak.xlsx`` (``NAME.bak.xlsm``), and a file
 that Excel or LibreOffice has open (their lock files ``~$NAME.xlsx`` and
 ``.~lock.NAME.xlsx#`` beside it) is refused, since the program would write over the update
-when the manager saves.
+when the manager saves. One update at a time holds the league (:func:`.lock.updating`):
+a symbolic link is followed to its file, which is the one updated and locked.
 """
 
 from __future__ import annotations
@@ -23,6 +24,13 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from umaoka.addin.install.lock import (
+    check_not_open,
+    check_unchanged,
+    league_file,
+    lock_files,
+    updating,
+)
 from umaoka.addin.install.merge import merge_into
 from umaoka.addin.install.parts import (
     PKG_RELS,
@@ -32,33 +40,22 @@ from umaoka.addin.install.parts import (
 )
 from umaoka.engine import UmaokaError
 from umaoka.templates.xlsx.io import check_target, write_atomic
+from umaoka.templates.xlsx.temporaries import scratch_folder
 
 # ------------------------------------------------------------------------------------------------
-# Open in Excel or LibreOffice? The backup beside the file.
-
-
-def lock_files(path: Path) -> list[Path]:
-    """The lock files Excel and LibreOffice keep beside a workbook they have open."""
-    name = path.name
-    names = [f"~${name}", f".~lock.{name}#"]
-    if len(name) > 2:  # Word-style owner files drop the name's first two characters
-        names.append(f"~${name[2:]}")
-    return [path.with_name(n) for n in names]
-
-
-def check_not_open(path: Path) -> None:
-    """Refuse, in one sentence, a workbook Excel or LibreOffice has open."""
-    for lock in lock_files(Path(path)):
-        if lock.exists():
-            raise UmaokaError(f"{path} is open in Excel or LibreOffice ({lock.name} is beside "
-                              "it); save and close it there, then run the command again "
-                              "(nothing was written).")
+# The backup beside the file (which file, the lock and its checks: :mod:`.lock`)
 
 
 def backup_path(path: Path) -> Path:
     """Where the previous version of ``path`` is kept: ``league.xlsx`` -> ``league.bak.xlsx``."""
     path = Path(path)
     return path.with_name(f"{path.stem}.bak{path.suffix}")
+
+
+def backup_of(path: Path) -> Path:
+    """Where an in-place update of ``path`` keeps the previous version: beside the file
+    (the file a link names)."""
+    return backup_path(Path(os.path.realpath(path)))
 
 
 def keep_backup(path: Path) -> Path:
@@ -83,22 +80,36 @@ def publish(src: Path, out: Path | None, force: bool, write: Callable[[Path], An
     ``out`` is None or ``src`` itself, update ``src`` in place: refused while it is open,
     its previous version kept as the backup, replaced atomically."""
     src = Path(src)
-    if out is None:
-        check_not_open(src)
-        mode = src.stat().st_mode & 0o7777
-        keep_backup(src)
-        write_atomic(src, write, force=True)
+
+    def written(tmp: Path) -> Any:
         try:
-            os.chmod(src, mode)  # the file keeps its permissions
-        except OSError:
-            pass
+            return write(tmp)
+        except UnicodeDecodeError:  # a part umaoka rewrites saved as UTF-16 by some program
+            raise UmaokaError(f"{src} has a part that is not UTF-8 text, as Excel writes "
+                              "it; open and save it in Excel, then run the command again "
+                              "(nothing was written).") from None
+
+    if out is None:
+        with updating(src) as held:
+            real = held.real
+            mode = real.stat().st_mode & 0o7777
+
+            def ready() -> None:  # the new file is whole: the league unchanged? Then back up
+                check_unchanged(held)
+                keep_backup(real)
+
+            write_atomic(real, written, force=True, ready=ready)
+            try:
+                os.chmod(real, mode)  # the file keeps its permissions
+            except OSError:
+                pass
         return src
     out = Path(out)
     if out.suffix.lower() != src.suffix.lower():
         raise UmaokaError(f"{out} should end in {src.suffix} like {src.name}: Excel refuses a "
                           "workbook whose extension does not match its kind.")
     check_target(out, force, (src,))
-    write_atomic(out, write, force=force)
+    write_atomic(out, written, force=force)
     return out
 
 
@@ -150,6 +161,7 @@ def embed_lite_into(path: Path) -> Path:
     _check_book(path)
     with Package(path):  # a clear message for a missing or broken input, first
         pass
+    check_not_report(path)
     settings = lite_settings()
     return publish(path, None, False, lambda tmp: _embed(path, tmp, settings))
 
@@ -168,19 +180,25 @@ def update_league(book: Any, path: Path, out: Path | None = None, force: bool = 
     so are the manager's own cells, columns and comments inside umaoka's sheets. What of
     theirs cannot be kept is told to ``say``, one line each, before the file is written.
     """
-    from umaoka.templates.build import build_workbook
-    from umaoka.templates.xlsx.writer import save_fast
-
     path = Path(path)
     if out is not None and Path(out).exists() and _same(Path(out), path):
         raise UmaokaError(f"{out} is the input workbook; leave out -o to update it in place.")
     if out is None:
-        check_not_open(path)
+        with updating(path):  # held already by a command that read the book under it
+            return _update(book, path, None, force, season_run)
+    return _update(book, path, out, force, season_run)
+
+
+def _update(book: Any, path: Path, out: Path | None, force: bool,
+            season_run: Any) -> Path:
+    from umaoka.templates.build import build_workbook
+    from umaoka.templates.xlsx.writer import save_fast
+
     lite = book.runtime.kind == "lite"
-    folder = Path(out).parent if out is not None else path.parent
+    target = Path(out) if out is not None else league_file(path)
+    folder = target.parent
     if not folder.exists():
         raise UmaokaError(f"folder {folder} does not exist; create it first.")
-    target = Path(out) if out is not None else path
     try:  # umaoka's sheets, written first to a temporary file of ours beside the target
         fd, name = tempfile.mkstemp(prefix=f".{target.name}.umaoka-{os.getpid()}-",
                                     suffix=".tmp", dir=folder)
@@ -191,8 +209,11 @@ def update_league(book: Any, path: Path, out: Path | None = None, force: bool = 
     try:
         wb = build_workbook(book, lite_code_inside=lite, season_run=season_run)
         try:
-            save_fast(wb, fresh)
+            with scratch_folder(target):
+                save_fast(wb, fresh)
         except OSError as e:  # name the file asked for, not ours
+            if e.filename not in (None, name):
+                raise
             raise OSError(e.errno, e.strerror, str(target)) from None
         del wb
         with contextlib.ExitStack() as stack:
@@ -250,5 +271,5 @@ def update_writer(source: Path, out: Path | None) -> Callable[..., Path]:
     return write
 
 
-__all__ = ["backup_path", "check_not_open", "lock_files", "update_league", "update_writer",
-           "PKG_RELS"]
+__all__ = ["backup_of", "backup_path", "check_not_open", "lock_files", "update_league",
+           "update_writer", "PKG_RELS"]

@@ -13,6 +13,7 @@ import zipfile
 from pathlib import Path
 
 from umaoka.engine import UmaokaError
+from umaoka.templates.xlsx.io import check_regular, open_zip
 
 _OLE2 = bytes.fromhex("D0CF11E0A1B11AE1")  # old binary Office files (.xls)
 _SAVE = "save it as Excel Workbook (.xlsx)"
@@ -27,7 +28,7 @@ def _kind(path: Path) -> str | None:
         return "an old Excel 97-2003 workbook (.xls)"
     if head.startswith(b"PK"):
         try:
-            with zipfile.ZipFile(path) as z:
+            with open_zip(path) as z:
                 names = set(z.namelist())
                 mime = z.read("mimetype").decode("ascii", "replace") if "mimetype" in names \
                     else ""
@@ -66,6 +67,7 @@ def check_spreadsheet(path: Path) -> None:
             raise UmaokaError(f"{path} is an Apple Numbers spreadsheet; in Numbers, export it "
                               f"as Excel (.xlsx).")
         raise UmaokaError(f"{path} is a folder, not an .xlsx workbook.")
+    check_regular(path)
     if not os.access(path, os.R_OK):
         raise UmaokaError(f"{path} cannot be read (permission denied); check its permissions.")
     try:

@@ -11,8 +11,9 @@ one-line :class:`UmaokaError`.
 from __future__ import annotations
 
 import os
+import stat
+import struct
 import tempfile
-import time
 import warnings
 import xml.parsers.expat
 import zipfile
@@ -24,6 +25,8 @@ from openpyxl import Workbook, load_workbook
 
 from umaoka.engine import UmaokaError
 from umaoka.engine.online.imported import decode
+from umaoka.templates.xlsx.temporaries import STALE_SECONDS as STALE_SECONDS  # re-exported
+from umaoka.templates.xlsx.temporaries import TMP_MARK, remove_stale, scratch_folder
 from umaoka.templates.xlsx.writer import AddParts, save_fast
 
 #: Biggest workbook we read (bytes): league files are a few MB at most.
@@ -63,14 +66,13 @@ def _same(a: Path, b: Path) -> bool:
         return False
 
 
-#: Temporary files of ours: ``.<name>.umaoka-<pid>-<random>.tmp`` beside the target.
-_TMP_MARK = ".umaoka-"
-#: A temporary of ours this old whose process is gone is left over from a crash.
-STALE_SECONDS = 60
-
-
-def write_atomic(path: Path, write: Callable[[Path], Any], force: bool = False) -> None:
+def write_atomic(path: Path, write: Callable[[Path], Any], force: bool = False,
+                 ready: Callable[[], Any] | None = None) -> None:
     """Call ``write(tmp)`` on a temporary file in the same folder, then publish it as ``path``.
+
+    ``ready()``, if given, runs once the new file is whole and flushed, just before it is
+    published (an in-place update checks the league is unchanged and keeps its backup
+    there, so a full disk while writing touches neither the league nor its backup).
 
     The temporary file is flushed to disk before it is published, and the folder after,
     so a power cut leaves either the old state or the whole new file, never an empty one.
@@ -80,18 +82,21 @@ def write_atomic(path: Path, write: Callable[[Path], Any], force: bool = False) 
     half-written workbook; temporaries left by a killed run are removed on the next write.
     """
     path = Path(path)
-    _remove_stale(path.parent)
+    remove_stale(path.parent)
     try:
-        fd, name = tempfile.mkstemp(prefix=f".{path.name}{_TMP_MARK}{os.getpid()}-",
+        fd, name = tempfile.mkstemp(prefix=f".{path.name}{TMP_MARK}{os.getpid()}-",
                                     suffix=".tmp", dir=path.parent)
     except OSError as e:  # read-only or full folder: name the file asked for, not ours
         raise OSError(e.errno, e.strerror, str(path)) from None
     os.close(fd)
     tmp = Path(name)
     try:
-        write(tmp)
+        with scratch_folder(path):
+            write(tmp)
         os.chmod(tmp, 0o666 & ~_umask())
         _fsync(tmp)
+        if ready is not None:
+            ready()
         if force:
             os.replace(tmp, path)
         else:
@@ -140,39 +145,6 @@ def _fsync(path: Path) -> None:
         pass  # some file systems cannot flush a folder; the file itself was flushed
     finally:
         os.close(fd)
-
-
-def _remove_stale(folder: Path) -> None:
-    """Delete temporaries of ours left by a killed run (their process is gone, and old)."""
-    try:
-        entries = list(os.scandir(folder))
-    except OSError:
-        return
-    now = time.time()
-    for entry in entries:
-        name = entry.name
-        if not (name.startswith(".") and name.endswith(".tmp") and _TMP_MARK in name):
-            continue
-        try:
-            pid = int(name.rsplit(_TMP_MARK, 1)[1].split("-", 1)[0])
-            if now - entry.stat(follow_symlinks=False).st_mtime < STALE_SECONDS \
-                    or _alive(pid):
-                continue
-            os.unlink(entry.path)
-        except (ValueError, OSError):
-            continue
-
-
-def _alive(pid: int) -> bool:
-    if pid == os.getpid():
-        return True
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return False
-    except OSError:
-        return True  # exists, but not ours to signal
-    return True
 
 
 def _umask() -> int:
@@ -226,11 +198,33 @@ def input_file(path: Path, what: str, limit: int = MAX_INPUT) -> Path:
 
 
 def read_input(path: Path, what: str, limit: int = MAX_INPUT) -> bytes:
-    """The bytes of an input file checked by :func:`input_file`."""
+    """The bytes of an input file checked by :func:`input_file`, read no further than
+    ``limit`` (a device, a pipe or ``/dev/stdin`` says its size is 0)."""
     try:
-        return input_file(path, what, limit).read_bytes()
+        return read_bounded(input_file(path, what, limit), what, limit)
     except OSError as e:
         raise UmaokaError(f"{path} cannot be read ({e.strerror or e}).") from None
+
+
+def check_regular(path: Path) -> None:
+    """Refuse, in one sentence, a workbook that is not a plain file: a zip is read from
+    its end, and a device such as ``/dev/zero`` or a pipe has none."""
+    try:
+        mode = os.stat(path).st_mode
+    except OSError as e:
+        raise UmaokaError(f"{path} cannot be read ({e.strerror or e}).") from None
+    if not stat.S_ISREG(mode):
+        raise UmaokaError(f"{path} is not a file (a device or a pipe); give the workbook's "
+                          "file.")
+
+
+def read_bounded(path: Path, what: str, limit: int = MAX_INPUT) -> bytes:
+    """At most ``limit`` bytes of ``path``; more is one sentence, whatever its size said."""
+    with open(path, "rb") as f:
+        data = f.read(limit + 1)
+    if len(data) > limit:
+        raise UmaokaError(f"{path} is larger than {limit // 2**20} MB; that is not {what}.")
+    return data
 
 
 def read_text(path: Path, what: str, limit: int = MAX_INPUT) -> str:
@@ -259,11 +253,12 @@ def load_quietly(source: Any, **kw: Any) -> Workbook:
 def open_workbook(path: Path, read_only: bool = True) -> Workbook:
     """Open a workbook for reading (formulas as text), with one-line errors."""
     path = input_file(path, "an .xlsx league workbook", MAX_BYTES)
+    check_regular(path)
     if not zipfile.is_zipfile(path):
         raise UmaokaError(f"{path} is not an .xlsx workbook (not a zip file); save it from "
                           "Excel as an Excel Workbook (.xlsx).")
     try:
-        with zipfile.ZipFile(path) as z:
+        with open_zip(path) as z:
             check_parts(z.infolist(), path)
             check_prologs(z, path)
         return load_quietly(path, read_only=read_only, data_only=False, keep_links=False)
@@ -272,6 +267,68 @@ def open_workbook(path: Path, read_only: bool = True) -> Workbook:
     except Exception as e:  # zip, XML (defusedxml), openpyxl: all mean a damaged file
         reason = str(e).splitlines()[0] if str(e) else type(e).__name__
         raise UmaokaError(f"{path} cannot be read as an Excel workbook ({reason}).") from None
+
+
+#: Most parts a workbook may have: a league has under 100; a manager's workbook with its
+#: own sheets, images and charts a few hundred.
+MAX_ENTRIES = 10_000
+
+
+def zip_entries(path: Path) -> int | None:
+    """How many entries the zip at ``path`` says it holds (its end record, read before
+    :mod:`zipfile` makes an object of each), or None when it has no end record."""
+    try:
+        with open(path, "rb") as f:
+            f.seek(0, os.SEEK_END)
+            size = f.tell()
+            f.seek(max(0, size - 65_557))
+            tail = f.read()
+    except OSError:
+        return None
+    at = tail.rfind(b"PK\x05\x06")
+    if at < 0 or len(tail) - at < 22:
+        return None
+    count = struct.unpack("<H", tail[at + 10:at + 12])[0]
+    locator = tail.rfind(b"PK\x06\x07", 0, at)
+    if count == 0xFFFF and locator >= 0 and len(tail) - locator >= 20:  # zip64
+        where = struct.unpack("<Q", tail[locator + 8:locator + 16])[0]
+        try:
+            with open(path, "rb") as f:
+                f.seek(where)
+                record = f.read(56)
+        except OSError:
+            return None
+        if record[:4] == b"PK\x06\x06" and len(record) == 56:
+            count = struct.unpack("<Q", record[32:40])[0]
+    return count
+
+
+def open_zip(path: Path) -> zipfile.ZipFile:
+    """The workbook at ``path`` as a zip, refused in one sentence when it has more parts
+    than a workbook needs (counted before they are read: a million empty entries would
+    take a minute and gigabytes) or two parts of one name (the copy kept would be a
+    workbook no program reads back)."""
+    count = zip_entries(path)
+    if count is not None and count > MAX_ENTRIES:
+        raise UmaokaError(f"{path} holds {count:,} parts, over the {MAX_ENTRIES:,} a workbook "
+                          "needs; refusing to read it.")
+    z = zipfile.ZipFile(path)
+    try:
+        infos = z.infolist()
+        if len(infos) > MAX_ENTRIES:
+            raise UmaokaError(f"{path} holds {len(infos):,} parts, over the {MAX_ENTRIES:,} a "
+                              "workbook needs; refusing to read it.")
+        seen: set[str] = set()
+        for info in infos:
+            key = info.filename.casefold()  # part names are not case-sensitive
+            if key in seen:
+                raise UmaokaError(f"{path} holds two parts named {info.filename[:60]} (a "
+                                  "damaged or hostile file); open and save it in Excel.")
+            seen.add(key)
+    except BaseException:
+        z.close()
+        raise
+    return z
 
 
 def check_parts(infos: list[zipfile.ZipInfo], path: Path) -> None:
@@ -312,9 +369,14 @@ def check_prologs(z: zipfile.ZipFile, path: Path) -> None:
     for info in z.infolist():
         with z.open(info) as f:
             head = f.read(4096)
-            if not head.lstrip(b"\xef\xbb\xbf \t\r\n").startswith(b"<"):
+            kind = _xml_kind(head)
+            if kind is None:
                 continue
-            parser = xml.parsers.expat.ParserCreate()
+            if kind == "UTF-32":  # expat cannot read it, lxml could: refused
+                raise UmaokaError(f"{path} cannot be read: its part {info.filename[:60]} is "
+                                  "UTF-32 text, which Excel never writes, so the file is "
+                                  "damaged or hostile.")
+            parser = xml.parsers.expat.ParserCreate(kind)
 
             def doctype(*_: Any) -> None:
                 raise _Prolog("dtd")
@@ -340,3 +402,25 @@ def check_prologs(z: zipfile.ZipFile, path: Path) -> None:
                         "or hostile.") from None
             except xml.parsers.expat.ExpatError:
                 pass  # not XML after all, or damaged: openpyxl's own reading says so
+
+
+def _xml_kind(head: bytes) -> str | None:
+    """The encoding of a part that is XML (``UTF-8``, ``UTF-16``, ``UTF-32``), from its
+    first bytes, or None for a part that is not XML (an image, a VBA project)."""
+    if head[:4] in (b"\xff\xfe\x00\x00", b"\x00\x00\xfe\xff") \
+            or head[:4] in (b"<\x00\x00\x00", b"\x00\x00\x00<"):
+        return "UTF-32"
+    if head[:2] in (b"\xff\xfe", b"\xfe\xff"):
+        return "UTF-16"
+    if head[:2] == b"<\x00":
+        return "UTF-16LE"
+    if head[:2] == b"\x00<":
+        return "UTF-16BE"
+    text = head.lstrip(b"\xef\xbb\xbf \t\r\n")
+    if text.startswith(b"<"):
+        return "UTF-8"
+    for enc, lead in (("UTF-16LE", b" \x00"), ("UTF-16BE", b"\x00 ")):  # white space first
+        if head.startswith(lead) or head.startswith(lead.replace(b" ", b"\n")):
+            if head.decode(enc, "ignore").lstrip().startswith("<"):
+                return enc
+    return None

@@ -19,6 +19,7 @@ formula cells stream the same XML in one pass.
 from __future__ import annotations
 
 import datetime as dt
+import errno
 import os
 import shutil
 import tempfile
@@ -264,6 +265,9 @@ class _FastWorksheetWriter(WorksheetWriter):
         with open(self.out, "rb") as f:
             xml = f.read()
         head, mark, tail = xml.partition(_MARK.encode())
+        if not mark and shutil.disk_usage(os.path.dirname(self.out)).free < 1 << 20:
+            # openpyxl's own file was cut short by a full temporary folder
+            raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC), self.out)
         if not mark:
             raise RuntimeError("openpyxl's worksheet writer changed: the rows marker was "
                                "not written (see umaoka.templates.xlsx.writer)")
