@@ -201,9 +201,6 @@ def problems(path: Path) -> list[str]:
         shared: list[str] = []
         if "xl/sharedStrings.xml" in names:
             shared = [_text(si) for si in _xml(z, "xl/sharedStrings.xml").iter(f"{M}si")]
-        for i, t in enumerate(shared):
-            if len(t) > CELL_TEXT_MAX:
-                out.append(f"shared string {i}: {len(t):,} characters (Excel: {CELL_TEXT_MAX:,})")
 
         book = _xml(z, "xl/workbook.xml")
         book_rels = _rels(z, "xl/workbook.xml")
