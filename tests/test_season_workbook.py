@@ -16,6 +16,7 @@ from typing import Any
 
 import pytest
 from openpyxl import load_workbook
+from openpyxl.utils import get_column_letter
 
 from umaoka.addin.cli.app import main
 from umaoka.engine import UmaokaError
@@ -204,7 +205,8 @@ def test_game_cap_in_the_check_column_and_the_flags(tmp_path: Path) -> None:
     src = write_league(book, tmp_path / "caps.xlsx")
     cols = LeagueCols(4, chips=True, subs=True)
     ws = load_workbook(src)["Regular"]
-    assert "GameCapMax" in ws.cell(6, cols.check).value
+    assert "GameCapMax" in ws.cell(6, cols.check_caps).value  # the check's cap helper
+    assert f"{get_column_letter(cols.check_caps)}6" in ws.cell(6, cols.check).value
     saved = load_workbook(src, data_only=True)["Regular"]
     assert saved.cell(5, cols.check).value == "OK"
     assert saved.cell(6, cols.check).value == "Over game cap: A"

@@ -99,6 +99,30 @@ class LeagueCols:
         """Hidden helper: the last place of the row (0 when unsettled)."""
         return self.check + 1 + 2 * self.n
 
+    # The Check's hidden helper cells, one per kind of check, after ``last``: each shows its
+    # check's message for the row or "", and the Check shows the first message (one formula
+    # for them all passed Excel's 8,192 characters: the escaped name of every seat, again
+    # in every branch)
+    @cached_property
+    def check_scores(self) -> int:
+        """Hidden helper: the scores' message (missing, thousands, off by, not 100s)."""
+        return self.last + 1
+
+    @cached_property
+    def check_names(self) -> int:
+        """Hidden helper: the first seat's name not on the roster or in another case."""
+        return self.last + 2
+
+    @cached_property
+    def check_caps(self) -> int:
+        """Hidden helper (season workbooks): the first seat's player over the game cap."""
+        return self.last + 3
+
+    @cached_property
+    def helpers(self) -> list[int]:
+        """Every hidden helper column of the tab."""
+        return [self.last, self.check_scores, self.check_names, self.check_caps]
+
 
 @dataclass(frozen=True)
 class StandCols:

@@ -174,7 +174,8 @@ def _rows(book: Book, all_outcomes: Sequence[Sequence[Outcome | None]]
 def check_text(game: Game, rules: Ruleset, lang: str,
                roster: Sequence[str] | None = None) -> str:
     """What the Check column's formula shows for a row (mirrors the formula of
-    league_tab.py); with ``roster``, a name not on it is flagged (likely a typo)."""
+    league_tab.py: the first message of its helper cells, :func:`score_flag` then
+    :func:`roster_flag`); with ``roster``, a name not on it is flagged (likely a typo)."""
     if game.has_given():
         given = [v for v in game.given
                  if isinstance(v, (int, float, Decimal)) and not isinstance(v, bool)]
@@ -183,6 +184,27 @@ def check_text(game: Game, rules: Ruleset, lang: str,
         if roster is not None and (flag := roster_flag(game, roster, lang)) is not None:
             return flag
         return label("by_platform", lang)
+    if flag := score_flag(game, rules, lang):
+        return flag
+    if not _has_scores(game):
+        return ""
+    if roster is not None and (flag := roster_flag(game, roster, lang)) is not None:
+        return flag
+    return label("ok", lang)
+
+
+def _has_scores(game: Game) -> bool:
+    """A score or deposits typed (a row the Check looks at)."""
+    nums = [s for s in game.scores
+            if isinstance(s, (int, float, Decimal)) and not isinstance(s, bool)]
+    dep = game.deposits if isinstance(game.deposits, (int, float, Decimal)) else 0
+    return bool(nums or dep)
+
+
+def score_flag(game: Game, rules: Ruleset, lang: str) -> str:
+    """What the Check's scores helper cell shows for a row: the scores' message (missing,
+    typed in thousands or hundreds, off by, not in 100s), or "" for a row without scores
+    or whose scores add up."""
     nums = [s for s in game.scores
             if isinstance(s, (int, float, Decimal)) and not isinstance(s, bool)]
     dep = game.deposits if isinstance(game.deposits, (int, float, Decimal)) else 0
@@ -203,9 +225,7 @@ def check_text(game: Game, rules: Ruleset, lang: str,
         return f"{label('off_by', lang)} {int(diff):+,}"
     if any(s % 100 for s in exact):
         return label("not_100", lang)
-    if roster is not None and (flag := roster_flag(game, roster, lang)) is not None:
-        return flag
-    return label("ok", lang)
+    return ""
 
 
 def typed_scale(total: Any, deposits: Any, rules: Ruleset) -> str | None:

@@ -19,7 +19,7 @@ from typing import Any
 from umaoka.engine import Ruleset, UmaokaError, settle
 from umaoka.templates.book.labels import label
 from umaoka.templates.book.model import Game, League
-from umaoka.templates.book.results import check_text, given_places
+from umaoka.templates.book.results import check_text, given_places, roster_flag, score_flag
 
 #: The sort key of a roster slot without games (a formula constant of the standings).
 NO_GAMES_KEY = -1000000000
@@ -87,6 +87,9 @@ class LeagueValues:
     players: list[list[str]] = field(default_factory=list)
     sessions: list[Any] = field(default_factory=list)
     check: list[str] = field(default_factory=list)
+    #: the Check's helper cells: the scores' message and the names' (see LeagueCols)
+    check_scores: list[str] = field(default_factory=list)
+    check_names: list[str] = field(default_factory=list)
     results: list[list[Any]] = field(default_factory=list)
     places: list[list[Any]] = field(default_factory=list)
     last: list[int] = field(default_factory=list)
@@ -107,6 +110,9 @@ def league_values(league: League, rules: Ruleset, rows: int, lang: str,
                            (list(g.players[:n]) + [None] * (n - len(g.players[:n])))])
         lv.sessions.append(g.session)
         lv.check.append(check_text(g, rules, lang, roster) if i < len(league.games) else "")
+        lv.check_scores.append(score_flag(g, rules, lang))
+        lv.check_names.append((roster_flag(g, roster, lang) or "") if roster is not None
+                              else "")
         lv.results.append(res)
         lv.places.append(pl)
         lv.last.append(max(pl) if _is_number(pl[0]) else 0)

@@ -145,11 +145,11 @@ class LeagueTab(SheetWriter):
         lv = self.values[index] if not self.settled else None
         games = league.games
         if not self.settled:
-            check_formula, place_formulas, last_formula = self._row_formulas(
-                cols, n, first, start_ref, ties_ref, league)
+            check_formula, helper_formulas, place_formulas, last_formula = \
+                self._row_formulas(cols, n, first, start_ref, ties_ref, league)
         # each row's cells as lists by column, handed over at once (put_row): the
         # 50,000 rows of a big league are millions of cells
-        width = max(cols.last, cols.check, *cols.places, *cols.results) + 1
+        width = max(*cols.helpers, cols.check, *cols.places, *cols.results) + 1
         blank_values = [ABSENT] * width
         row_styles = [None] * width
         inputs = [(1, s_date), (2, s_int), (3, s_int), (4, s_int), (cols.deposits, s_score)]
@@ -159,7 +159,9 @@ class LeagueTab(SheetWriter):
             inputs += [(cols.chip_cols[s], s_chips)] if cols.chip_cols else []
             inputs += [(cols.sub_cols[s], s_inp)] if cols.sub_cols else []
             inputs += [(cols.given_cols[s], s_res_in)] if cols.given else []
+        helpers = [] if self.settled else list(helper_formulas)
         for c, style in [*inputs, (cols.check, s_check), (cols.last, s_help),
+                         *((c, s_help) for c in helpers),
                          *((c, s_res) for c in cols.results),
                          *((c, s_place) for c in cols.places)]:
             row_styles[c] = style
@@ -167,6 +169,8 @@ class LeagueTab(SheetWriter):
         formulas = list(blank_values)
         if not self.settled:
             formulas[cols.check], formulas[cols.last] = check_formula, last_formula
+            for c, f in helper_formulas.items():
+                formulas[c] = f
             for s in range(n):
                 formulas[cols.places[s]] = place_formulas[s]
         longest = 0  # the check column's longest text, in character widths
@@ -215,6 +219,13 @@ class LeagueTab(SheetWriter):
                     saved[cols.results[s]] = lv.results[i][s]
                     saved[cols.places[s]] = lv.places[i][s]
                 saved[cols.last] = lv.last[i]
+                if cols.check_scores in helper_formulas:
+                    saved[cols.check_scores] = lv.check_scores[i]
+                if cols.check_names in helper_formulas:
+                    saved[cols.check_names] = lv.check_names[i]
+                if cols.check_caps in helper_formulas:
+                    saved[cols.check_caps] = (f"{label('over_cap', lang)}: {caps[i]}"
+                                              if i < len(caps) and caps[i] else "")
                 put_row(ws, row, values, list(row_styles), saved)
         if not self.settled:
             ws[f"{res[0]}{first}"] = ArrayFormula(
@@ -282,7 +293,9 @@ class LeagueTab(SheetWriter):
             widths[c] = 9
         widths[cols.results[0]] = 12  # room for the hint while the functions are off
         self._widths(ws, widths)
-        ws.column_dimensions[col_letter(cols.last)].hidden = True
+        # the helpers: hidden, right of the print area and of anything typed
+        for c in (cols.last, *helpers):
+            ws.column_dimensions[col_letter(c)].hidden = True
         ws.freeze_panes = f"E{first}"
         # two pages wide, the game and its players repeated on the second page: one page
         # wide, the 34 columns printed at about 4 pt; the settled copy's print area ends at
@@ -298,9 +311,19 @@ class LeagueTab(SheetWriter):
         self._protect(ws)
 
     def _row_formulas(self, cols: Any, n: int, first: int, start_ref: str, ties_ref: str,
-                      league: Any = None) -> tuple[RowFormula, list[RowFormula], RowFormula]:
-        """A game row's formulas (check, each seat's place, last place), written once with
-        the row's number left open (:class:`.cells.RowFormula`)."""
+                      league: Any = None
+                      ) -> tuple[RowFormula, dict[int, RowFormula], list[RowFormula],
+                                 RowFormula]:
+        """A game row's formulas (check, the check's helper cells by column, each seat's
+        place, last place), written once with the row's number left open
+        (:class:`.cells.RowFormula`).
+
+        The Check is built from hidden helper cells, one per kind of check (scores, names,
+        game caps), each showing its message or "": the Check shows the first message,
+        "OK" when there is none. One formula for it all repeated every seat's escaped name
+        in every branch and passed Excel's 8,192 characters (Excel removes such a formula
+        as damaged); a new kind of check is one more helper cell and one more branch.
+        """
         lang, row = self.lang, ROW
         sc = [col_letter(c) for c in cols.scores]
         res = [col_letter(c) for c in cols.results]
@@ -312,22 +335,23 @@ class LeagueTab(SheetWriter):
         lab_roster = label("not_on_roster", lang)
         lab_platform, lab_gmiss = label("by_platform", lang), label("given_missing", lang)
         rng = f"{sc[0]}{row}:{sc[-1]}{row}"
-        # a name not on the roster is likely a typo: it would rank as a new player
-        roster_check = self.cap_check(cols, first, row, league) or f'"{lab_ok}"'  # type: ignore
-        platform_check = f'"{lab_platform}"'
+        blank = f"AND(COUNT({rng})=0,N({dep}{row})=0)"
+        helpers: dict[int, RowFormula] = {}
+        # the names: a name not on the roster is likely a typo (it would rank as a new
+        # player); one on it in another case only ("chie" for "Chie") is another player in
+        # the standings: FIND is case-sensitive, COUNTIF and MATCH are not; both match the
+        # name exactly otherwise (its wildcards escaped: "A*" is not Aki)
+        names = '""'
         lab_case = label("case_differs", lang)
         for c in reversed(cols.players):
             p = f"{col_letter(c)}{row}"
-            # on the roster in another case only ("chie" for "Chie": another player in the
-            # standings): FIND is case-sensitive, COUNTIF and MATCH are not; both match the
-            # name exactly otherwise (its wildcards escaped: "A*" is not Aki)
             case = f'ISERROR(FIND(INDEX(Roster,MATCH({escaped(p)},Roster,0)),{p}))'
-            roster_check = (f'IF({p}="",{roster_check},IF(COUNTIF(Roster,{exact(p)})=0,'
-                            f'"{lab_roster}: "&{p},IF({case},"{lab_case}: "&{p},'
-                            f'{roster_check})))')
-            platform_check = (f'IF({p}="",{platform_check},IF(COUNTIF(Roster,{exact(p)})=0,'
-                              f'"{lab_roster}: "&{p},IF({case},"{lab_case}: "&{p},'
-                              f'{platform_check})))')
+            # each seat's tests once (AND, not IF(p="",rest,...) around the rest: that
+            # doubled the rest for every seat)
+            names = (f'IF(AND({p}<>"",COUNTIF(Roster,{exact(p)})=0),"{lab_roster}: "&{p},'
+                     f'IF(AND({p}<>"",{case}),"{lab_case}: "&{p},{names}))')
+        helpers[cols.check_names] = RowFormula("=" + names)
+        # the scores
         total = f"SUM({rng})+N({dep}{row})"
         whole = f"{start_ref}*{n}"
         # scores that add up once scaled were typed in thousands or hundreds (35.7 for
@@ -335,19 +359,37 @@ class LeagueTab(SheetWriter):
         scaled = [f'OR(ROUND(SUM({rng})*{k}+N({dep}{row})-{whole},6)=0,'
                   f'ROUND(({total})*{k}-{whole},6)=0)' for k in (1000, 100)]
         lab_k, lab_h = label("in_thousands", lang), label("in_hundreds", lang)
-        check = (f'IF(AND(COUNT({rng})=0,N({dep}{row})=0),"",'
-                 f'IF(COUNT({rng})<{n},"{lab_miss}",'
-                 f'IF(AND(OR({total}<>{whole},SUMPRODUCT(MOD({rng},100))<>0),{scaled[0]}),'
-                 f'"{lab_k}",'
-                 f'IF(AND(OR({total}<>{whole},SUMPRODUCT(MOD({rng},100))<>0),{scaled[1]}),'
-                 f'"{lab_h}",'
-                 f'IF({total}<>{whole},'
-                 f'"{lab_off} "&TEXT({total}-{whole},"+#,##0;-#,##0"),'
-                 f'IF(SUMPRODUCT(MOD({rng},100))<>0,"{lab_100}",{roster_check}))))))')
+        odd = f"OR({total}<>{whole},SUMPRODUCT(MOD({rng},100))<>0)"
+        scores = (f'IF({blank},"",'
+                  f'IF(COUNT({rng})<{n},"{lab_miss}",'
+                  f'IF(AND({odd},{scaled[0]}),"{lab_k}",'
+                  f'IF(AND({odd},{scaled[1]}),"{lab_h}",'
+                  f'IF({total}<>{whole},'
+                  f'"{lab_off} "&TEXT({total}-{whole},"+#,##0;-#,##0"),'
+                  f'IF(SUMPRODUCT(MOD({rng},100))<>0,"{lab_100}",""))))))')
+        helpers[cols.check_scores] = RowFormula("=" + scores)
+        # the game caps (season workbooks)
+        caps = self.cap_check(cols, first, row, league)  # type: ignore[attr-defined]
+        if caps is not None:
+            helpers[cols.check_caps] = RowFormula("=" + caps)
+
+        def first_message(kinds: list[int], otherwise: str) -> str:
+            """The first helper cell of ``kinds`` with a message, else ``otherwise``."""
+            out = otherwise
+            for c in reversed(kinds):
+                h = f"{col_letter(c)}{row}"
+                out = f'IF({h}<>"",{h},{out})'
+            return out
+
+        check = (f'IF({blank},"",' + first_message(
+            [c for c in (cols.check_scores, cols.check_names, cols.check_caps)
+             if c in helpers], f'"{lab_ok}"') + ")")
         if cols.given:
+            # rows settled by a platform: every seat's finals, their names, no game caps
             grng = f"{gv[0]}{row}:{gv[-1]}{row}"
-            check = (f'IF(COUNTA({grng})>0,IF(COUNT({grng})<{n},"{lab_gmiss}",'
-                     f"{platform_check}),{check})")
+            platform = first_message([cols.check_names], f'"{lab_platform}"')
+            check = (f'IF(COUNTA({grng})>0,IF(COUNT({grng})<{n},"{lab_gmiss}",{platform}),'
+                     f"{check})")
         places = []
         for s in range(n):
             tie = ""
@@ -364,7 +406,7 @@ class LeagueTab(SheetWriter):
                          f"{earlier},{place})")
             places.append(RowFormula(f'=IF(ISNUMBER({res[s]}{row}),{place},"")', shared=False))
         last = RowFormula(f"=IF(ISNUMBER({plc[0]}{row}),MAX({plc[0]}{row}:{plc[-1]}{row}),0)")
-        return RowFormula("=" + check), places, last
+        return RowFormula("=" + check), helpers, places, last
 
 
 def _text_width(text: Any) -> int:

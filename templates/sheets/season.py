@@ -79,14 +79,15 @@ def _array(values: list[str]) -> str:
 
 class SeasonSheets(SheetWriter):
     def cap_check(self, cols: Any, first: int, row: int, league: Any = None) -> str | None:
-        """The check column's game-cap test of a row (season workbooks): a player named in
-        more rows of this tab, down to this one, than its stage's maximum (the defined name
-        GameCapMax_<tab number>: the stage row's game_caps, else the season's)."""
+        """The check's game-cap helper of a row (season workbooks): the first player named
+        in more rows of this tab, down to this one, than its stage's maximum (the defined
+        name GameCapMax_<tab number>: the stage row's game_caps, else the season's), or
+        ""."""
         if self.book.season is None or self.settled:
             return None
         cap = "GameCapMax" if league is None else cap_name(self.book, league)
         p1, p2 = col_letter(cols.players[0]), col_letter(cols.players[-1])
-        out = f'"{label("ok", self.lang)}"'
+        out = '""'
         for c in reversed(cols.players):
             p = f"{col_letter(c)}{row}"
             out = (f'IF(AND({cap}>0,{p}<>"",COUNTIF(${p1}${first}:${p2}{row},{exact(p)})'

@@ -46,6 +46,10 @@ PLAYER_COLUMNS = ("rank", "player", "team", "games", "carried", "stage_points", 
                   "tie_break", "flags")
 #: A table's heading, header and first lines, printed together.
 KEEP_ROWS = 5
+#: The stale check's hidden helper cells: one per league tab and one for the penalty log,
+#: in this column from row STALE_FIRST (right of the MJ_SEASON blocks, out of the print area).
+STALE_COL = LIVE_FIRST + LIVE_WIDTH + 1
+STALE_FIRST = 4
 #: The columns of a stage's team table.
 TEAM_COLUMNS = ("rank", "team", "games", "carried", "stage_points", "chip_points",
                 "penalties", "stage_total", "total", "average", "advanced", "tie_break")
@@ -147,11 +151,22 @@ class SeasonStandings(SheetWriter):
     def _stale_check(self, ws: Any) -> None:
         """Row 3 of the template: a warning as soon as the games, chips, penalties or the
         penalty log differ from what these values were computed from (a native formula: a
-        fingerprint of those cells against the one of when the workbook was written)."""
+        fingerprint of those cells against the one of when the workbook was written).
+
+        The fingerprint is a sum of parts, one hidden helper cell per league tab and one
+        for the penalty log (column :data:`STALE_COL`, from row 4): one formula over every
+        tab passed Excel's 8,192 characters at about fifteen stages."""
         if self.settled:
             return
         terms: list[str] = []
         value = Decimal(0)
+        parts: list[tuple[list[str], Decimal]] = []  # per helper cell: its terms and value
+
+        def part() -> None:
+            """The terms added since the last part make one helper cell."""
+            nonlocal terms, value
+            parts.append((terms, value))
+            terms, value = [], Decimal(0)
 
         def add(sheet: str, c1: int, c2: int, first: int, last: int,
                 cells: dict[tuple[int, int], Any], kind: str) -> None:
@@ -198,6 +213,7 @@ class SeasonStandings(SheetWriter):
                                   (cols.given_cols, "given", "numbers")):
                 if c:
                     add(lg.name, c[0], c[-1], first, last, block(lg.games, c, attr, n), kind)
+            part()
         log = self.book.penalties
         sheet, last = label("sheet_penalties", self.lang), PENALTIES_FIRST + len(log) \
             + SPARE_PENALTIES - 1
@@ -206,9 +222,16 @@ class SeasonStandings(SheetWriter):
              for k, key in enumerate(("stage", "player", "team"))}, "names")
         add(sheet, 5, 5, PENALTIES_FIRST, last,
             {(PENALTIES_FIRST + i, 5): e.get("points") for i, e in enumerate(log)}, "numbers")
-        want = value.quantize(Decimal("0.001"))
+        part()
+        col = col_letter(STALE_COL)
+        for i, (its_terms, its_value) in enumerate(parts):
+            put(ws, STALE_FIRST + i, STALE_COL, "=" + "+".join(its_terms), self.st.get("helper"))
+            save_value(ws, STALE_FIRST + i, STALE_COL, its_value)
+        ws.column_dimensions[col].hidden = True
+        want = sum((v for _, v in parts), Decimal(0)).quantize(Decimal("0.001"))
         text = label("stale", self.lang).replace('"', '""')
-        formula = f'IF(ROUND({"+".join(terms)},3)<>{want},"{text}","")'
+        cells = f"${col}${STALE_FIRST}:${col}${STALE_FIRST + len(parts) - 1}"
+        formula = f'IF(ROUND(SUM({cells}),3)<>{want},"{text}","")'
         if self.live:  # live values are never stale; a failing MJ_SEASON says so
             flag = flag_cell(self.first_block)
             error = label("season_live_error", self.lang).replace('"', '""')
