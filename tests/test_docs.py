@@ -14,8 +14,6 @@ installed package first on the PATH. Its blocks run in page order:
 - A block right after ``<!-- file: NAME -->`` is a file the page shows: it is written to
   NAME in the page's folder, for the blocks after it (where docs/examples has NAME too,
   the two must agree).
-- ``<!-- setup: COMMAND -->`` runs COMMAND there first: what the page takes for granted,
-  such as the reader's own ``league.xlsx``.
 - A block right after ``<!-- output -->`` is what the page says was printed: it must be
   found, line by line, in the output of the page's last command block (``...`` stands
   for anything, as in a doctest; leading and trailing output is allowed, so a block may
@@ -55,7 +53,7 @@ EXAMPLES = ROOT / "docs" / "examples"
 SHELL = {"bash", "sh", "shell", "console"}
 PYTHON = {"python", "py", "pycon", "python3"}
 NOT_RUN = re.compile(r"^#.*\bnot run by the docs test\b", re.IGNORECASE)
-MARKER = re.compile(r"^<!--\s*(file|output|setup)\s*:?\s*(.*?)\s*-->$")
+MARKER = re.compile(r"^<!--\s*(file|output)\s*:?\s*(.*?)\s*-->$")
 FENCE = re.compile(r"^(\s*)(`{3,}|~{3,})\s*([\w+-]*)")
 
 
@@ -66,12 +64,12 @@ class Block:
     line: int  # where it starts (1-based, the fence)
     lang: str
     text: str
-    marker: tuple[str, str] | None  # ("file", NAME), ("output", "") or ("setup", COMMAND)
+    marker: tuple[str, str] | None  # ("file", NAME) or ("output", "")
 
     @property
     def kind(self) -> str:
         """file, output, shell, python or shown."""
-        if self.marker and self.marker[0] != "setup":
+        if self.marker:
             return self.marker[0]
         first = self.text.lstrip().split("\n", 1)[0]
         if NOT_RUN.match(first):
@@ -142,19 +140,22 @@ def _env(folder: Path) -> dict[str, str]:
     env = {k: v for k, v in os.environ.items() if not k.startswith("XLWINGS_")}
     env["PATH"] = f"{Path(sys.executable).parent}{os.pathsep}{env.get('PATH', '')}"
     env["COLUMNS"] = "80"
+    env["PYTHONUNBUFFERED"] = "1"  # warnings and output interleaved as on a terminal
     env["HOME"] = str(folder.parent / "home")
     Path(env["HOME"]).mkdir(exist_ok=True)
     return env
 
 
+def _lines(text: str) -> str:
+    """Lines without trailing spaces, blank lines left out (a page leaves out the blank
+    lines that a terminal table puts around its title)."""
+    return "\n".join(line.rstrip() for line in text.split("\n") if line.strip())
+
+
 def _matches(shown: str, printed: str) -> bool:
     """The shown lines, in order, with ``...`` for anything, somewhere in what was printed."""
-    shown_lines = [line.rstrip() for line in shown.strip("\n").split("\n")]
-    pattern = ".*?".join(
-        re.escape(part) for part in "\n".join(shown_lines).split("...")
-    )
-    text = "\n".join(line.rstrip() for line in printed.split("\n"))
-    return re.search(pattern, text, re.DOTALL) is not None
+    pattern = ".*?".join(re.escape(part) for part in _lines(shown).split("..."))
+    return re.search(pattern, _lines(printed), re.DOTALL) is not None
 
 
 def _show(block: Block, page: Path) -> str:
@@ -172,10 +173,6 @@ def run_page(page: Path, folder: Path) -> dict[str, int]:
         kind = block.kind
         counts[kind] += 1
         where = _show(block, page)
-        if block.marker and block.marker[0] == "setup":
-            result = subprocess.run(["bash", "-c", PRELUDE + block.marker[1]], cwd=folder,
-                                    env=env, capture_output=True, text=True, timeout=600)
-            assert result.returncode == 0, f"{where}: setup\n{result.stdout}{result.stderr}"
         if kind == "file":
             name = block.marker[1]
             sample = EXAMPLES / name
@@ -184,8 +181,9 @@ def run_page(page: Path, folder: Path) -> dict[str, int]:
             (folder / name).write_text(block.text, encoding="utf-8")
         elif kind == "shell":
             result = subprocess.run(["bash", "-c", PRELUDE + block.text], cwd=folder,
-                                    env=env, capture_output=True, text=True, timeout=600)
-            printed = result.stdout + result.stderr
+                                    env=env, stdout=subprocess.PIPE,
+                                    stderr=subprocess.STDOUT, text=True, timeout=600)
+            printed = result.stdout
             assert result.returncode == 0, f"{where}: exit {result.returncode}\n{printed}"
         elif kind == "python":
             python_blocks.append((str(page.relative_to(ROOT)), block.line, block.text))
@@ -224,3 +222,4 @@ def test_runner_reads_blocks_and_markers(tmp_path: Path) -> None:
     assert blocks(page)[1].text == "cat a.txt\n"
     assert _matches("a\n...\nc", "0\na\nb\nc\nd")
     assert not _matches("a\nc", "a\nb\nc")
+    assert _matches("a\nb  \n", "a   \n\n b\n".replace(" b", "b"))
