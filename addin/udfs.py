@@ -79,9 +79,15 @@ def _errors_as_text() -> None:
     """Every argument xlwings converts (all but the ``raw`` ranges, whose Office.js error
     objects :func:`_cell` reads) gets an Excel error as its text, e.g. "#N/A": without
     ``err_to_str`` xlwings turns an error cell into None, and a #N/A would pass for an empty
-    cell. Read by xlwings at each call, so set once here for every function."""
+    cell. Read by xlwings at each call, so set once here for every function. Off Windows
+    and outside xlwings Server and Lite (no ``XLWINGS_ON_SERVER``), xlwings' decorators
+    leave a function as it is, with no ``__xlfunc__``: there is nothing to set, and the
+    functions are plain Python functions (``umaoka addin``, ``help(MJ_HAND)``)."""
     for name in __all__:
-        for arg in globals()[name].__xlfunc__["args"]:
+        xlfunc = getattr(globals()[name], "__xlfunc__", None)
+        if xlfunc is None:
+            continue
+        for arg in xlfunc["args"]:
             if arg["options"].get("convert") != "raw":
                 arg["options"]["err_to_str"] = True
 

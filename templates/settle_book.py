@@ -302,6 +302,22 @@ def settled_source(path: Path) -> str | None:
     return None
 
 
+def recorded_runtime(path: Path) -> Runtime | None:
+    """The runtime a league workbook's formulas were written for (as ``umaoka settle`` reads
+    it); None for a workbook that is not an umaoka league."""
+    wb = open_workbook(Path(path), read_only=True)
+    try:
+        if META_SHEET not in wb.sheetnames:
+            return None
+        layout = _SheetRows(wb[META_SHEET], 1, 3, 1000, 0, MAX_LEAGUES).read()
+        rows = [r for _, r in sorted(layout.items()) if r and r[0]]
+    finally:
+        wb.close()
+    if not any(str(r[0]) == "league" for r in rows):
+        return None
+    return from_meta(next((r for r in rows if str(r[0]) == "runtime"), None))
+
+
 def settled_path(path: Path) -> Path:
     return path.with_name(f"{path.stem}_settled.xlsx")
 

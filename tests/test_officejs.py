@@ -1,6 +1,6 @@
 """The Excel functions through xlwings' own Office.js path (xlwings Server and xlwings Lite).
 
-tests/conftest.py sets XLWINGS_ON_SERVER before xlwings is imported, so ``xw.func`` is
+tests/conftest.py imports xlwings on its Office.js path, so ``xw.func`` is
 xlwings' Office.js decorator, and these calls go through the same argument and result
 conversion as a call from Excel: ``xlwings.server.custom_functions_call``.
 """

@@ -262,8 +262,8 @@ def stage_lines(result: StageResult, next_stage: str | None, competition: str,
 
 def season_report(result: SeasonResult, stage: str | None = None,
                   lang: str = "en") -> list[str]:
-    """Every stage (or one), then the penalty log and the flags, as lines of text in
-    ``lang`` (the engine's own sentences, such as the flags, stay as it words them)."""
+    """Every stage (or one), then the penalty log and the game-cap flags, as lines of text
+    in ``lang`` (the engine's other sentences, such as a stage's notes, stay English)."""
     stages = result.season.stages
     wanted = [result.season.stage(stage).name] if stage else [s.name for s in stages]
     out: list[str] = [result.season.name, ""]
@@ -280,7 +280,10 @@ def season_report(result: SeasonResult, stage: str | None = None,
                 for p in pens]
         out += table([label(k, lang) for k in ("r_date", "r_stage_col", "r_who", "r_points",
                                                "r_reason")], rows, left=(0, 1, 2, 4)) + [""]
-    flags = [f for f in result.flags if not stage or f.startswith(f"{wanted[0]}: ")]
+    # the game-cap flags (result.flags) in ``lang``: the engine words them in either
+    flags = [f"{r.stage.name}: {p.name} {r.stage.game_caps.flag(p.games - p.substituted, lang)}"
+             for r in result.stages if r.stage.name in wanted and r.stage.game_caps
+             for p in r.players if p.flags]
     if flags:
         head = label("r_flags", lang)
         out += [head, "-" * cell_len(head)] + [w for f in flags for w in _wrap(f)] + [""]
