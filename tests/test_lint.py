@@ -27,6 +27,7 @@ ROOMS = (
     "umaoka.templates.book",  # what a league workbook holds
     "umaoka.templates.sheets",  # one module per sheet
     "umaoka.templates",  # the workbook flows: build, settle_book, import_book, batch, demo
+    "umaoka.templates.post",  # standings to share: a picture and a page
     "umaoka.addin.functions",  # the Excel functions
     "umaoka.addin",  # udfs: the list xlwings reads
     "umaoka.addin.install",

@@ -13,7 +13,7 @@ import sys
 import zipfile
 from collections.abc import Sequence
 
-from umaoka.addin.cli import excel, game, league, season, workbook
+from umaoka.addin.cli import excel, game, league, post, season, workbook
 from umaoka.addin.cli.base import (
     PROG,
     UsageError,
@@ -28,7 +28,7 @@ def build_parser() -> argparse.ArgumentParser:
                 "standings, in Excel workbooks and on the command line.")
     p.add_argument("--version", action="version", version=f"{PROG} {__version__}")
     sub = p.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
-    for group in (workbook, game, season, excel, league):  # the order of `umaoka --help`
+    for group in (workbook, post, game, season, excel, league):  # the order of `umaoka --help`
         group.add_commands(sub)
     return p
 

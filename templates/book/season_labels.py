@@ -156,6 +156,8 @@ SEASON_LABELS: dict[str, tuple[str, str]] = {
     "r_flags": ("Flags", "注意"),
     # settle's last line and the title of its standings
     "r_wrote": ("wrote {path}: {what}", "{path} を書き出しました: {what}"),
+    "r_posted": ("wrote {picture} (a picture to share) and {page} (a web page)",
+                 "{picture}（共有用の画像）と {page}（ウェブページ）を書き出しました"),
     "r_settled": ("{games} settled", "{games}を精算"),
     "r_not_settled": ("{n} rows not settled", "精算できない行 {n}"),
     "r_not_settled_one": ("1 row not settled", "精算できない行 1"),
