@@ -88,7 +88,8 @@ def run(calls: list[dict[str, Any]]) -> dict[str, dict[str, Any]]:
 
 def edited(calls: list[dict[str, Any]], game: int, step: float) -> list[dict[str, Any]]:
     """The recalculation after a score typed in ``game`` (its first seat +step, the
-    second -step, so it still adds up): the tab's MJ_SETTLE block and the four MJ_SEASON."""
+    second -step, so it still adds up): the tab's MJ_SETTLE block and the four MJ_SEASON
+    formulas, each call as many times as its formula names it."""
     settle = next(c for c in calls if c["id"] == "settle before")
     seasons = [c for c in calls if c["id"].startswith("season warm")]
     scores = [list(r) for r in settle["args"][0]]
@@ -101,7 +102,8 @@ def edited(calls: list[dict[str, Any]], game: int, step: float) -> list[dict[str
         grid = [list(r) for r in c["args"][games_arg]]
         grid[game][n] += step
         grid[game][n + 1] -= step
-        out.append({**c, "args": [*c["args"][:games_arg], grid, *c["args"][games_arg + 1:]]})
+        args = [*c["args"][:games_arg], grid, *c["args"][games_arg + 1:]]
+        out += [{**c, "args": args}] * c["named"]  # as often as its formula names the call
     return out
 
 

@@ -116,11 +116,14 @@ def recalc_calls(path: Path, blanks: str = "web"
     """The calls (empty cells sent as ``blanks`` sends them, see :data:`BLANKS`), in order:
     ``season cold`` (one MJ_SEASON call, nothing computed before),
     then ``season warm`` (the four again, unchanged), then after one typed score
-    ``settle edit`` (the regular tab's MJ_SETTLE block) and ``season edit 0..3``; and the
+    ``settle edit`` (the regular tab's MJ_SETTLE block) and ``season edit 0..3`` (each as
+    many times as its formula names the call: Excel may evaluate every one); and the
     groups of ids the benchmarks add up."""
     book = _Book(path, BLANKS[blanks])
     blocks = book.blocks()
     seasons = [(sheet, _first_call(f)[1]) for sheet, func, f in blocks if func == "MJ_SEASON"]
+    # how many times each MJ_SEASON formula names its call: Excel may evaluate each one
+    named = [len(CALL.findall(f)) for _, func, f in blocks if func == "MJ_SEASON"]
     settle_sheet, settle_args = next((s, _first_call(f)[1]) for s, func, f in blocks
                                      if func == "MJ_SETTLE")
     season_args = [[book.value(a, sheet) for a in args] for sheet, args in seasons]
@@ -141,14 +144,15 @@ def recalc_calls(path: Path, blanks: str = "web"
         grid[0][n + 1] -= 100
         season_edit.append([*args[:games_arg], grid, *args[games_arg + 1:]])
     calls = [{"id": "season cold", "func": "MJ_SEASON", "args": season_args[0]}]
-    calls += [{"id": f"season warm {k}", "func": "MJ_SEASON", "args": a}
+    calls += [{"id": f"season warm {k}", "func": "MJ_SEASON", "args": a, "named": named[k]}
               for k, a in enumerate(season_args)]
     calls.append({"id": "settle before", "func": "MJ_SETTLE", "args": settle_values,
                   "games_arg": games_arg})
     calls.append({"id": "settle edit", "func": "MJ_SETTLE", "args": settle_edit})
-    calls += [{"id": f"season edit {k}", "func": "MJ_SEASON", "args": a}
-              for k, a in enumerate(season_edit)]
+    edits = [f"season edit {k}" + (f" #{j + 1}" if j else "")
+             for k in range(len(season_edit)) for j in range(named[k])]
+    calls += [{"id": f"season edit {k}" + (f" #{j + 1}" if j else ""), "func": "MJ_SEASON",
+               "args": a} for k, a in enumerate(season_edit) for j in range(named[k])]
     groups = {"cold": ["season cold"],
-              "seasons": [f"season edit {k}" for k in range(len(season_edit))],
-              "edit": ["settle edit"] + [f"season edit {k}" for k in range(len(season_edit))]}
+              "seasons": edits, "edit": ["settle edit", *edits]}
     return calls, groups
