@@ -3,7 +3,8 @@
 ``umaoka demo --games N`` writes the demo season workbook; :func:`recalc_calls` reads its
 own formulas and cells (the league tab's ``MJ_SETTLE`` block and every ``MJ_SEASON`` block of
 the Season standings sheet) and gives the calls Excel makes, with the arguments as Excel
-sends them (numbers as floats, blank cells as null): one cold ``MJ_SEASON`` call, then,
+sends them (numbers as floats, dates as serial numbers, blank cells as null as Excel on
+the web sends them, or as 0 as desktop Excel does: ``blank``): one cold ``MJ_SEASON`` call, then,
 after one score of the regular season is changed by 100 points (and the next seat's by
 -100, so the game still adds up), the tab's ``MJ_SETTLE`` block and all four ``MJ_SEASON``
 formulas. Used by benchmarks/bench_live_season.py (CPython) and bench_pyodide.py.
@@ -12,15 +13,16 @@ formulas. Used by benchmarks/bench_live_season.py (CPython) and bench_pyodide.py
 from __future__ import annotations
 
 import contextlib
+import datetime as dt
 import io
 import re
 from pathlib import Path
 from typing import Any
 
-from openpyxl import load_workbook
 from openpyxl.utils.cell import range_boundaries
 
 from umaoka.addin.cli.app import main
+from umaoka.templates.xlsx.io import load_quietly
 
 CALL = re.compile(r"_xldudf_(MJ_SEASON|MJ_SETTLE)\(")
 
@@ -55,19 +57,31 @@ def _first_call(formula: str) -> tuple[str, list[str]]:
         i += 1
 
 
-def _cell(value: Any) -> Any:
-    """A cell as Excel sends it to a custom function."""
-    if isinstance(value, bool) or value is None or isinstance(value, str):
+#: How each Excel client sends an empty cell to a custom function (office-js #4702).
+BLANKS = {"web": None, "desktop": 0.0}
+
+
+def _cell(value: Any, blank: Any = None) -> Any:
+    """A cell as Excel sends it to a custom function: numbers as floats, a date as its
+    serial number, an empty cell as ``blank``."""
+    if value is None:
+        return blank
+    if isinstance(value, bool) or isinstance(value, str):
         return value
     if isinstance(value, (int, float)):
         return float(value)
-    return str(value)
+    if isinstance(value, dt.datetime):
+        return float((value - dt.datetime(1899, 12, 30)).total_seconds() / 86400)
+    if isinstance(value, dt.date):
+        return float((value - dt.date(1899, 12, 30)).days)
+    raise TypeError(f"a cell value Excel would not send: {value!r}")
 
 
 class _Book:
-    def __init__(self, path: Path) -> None:
-        self.wb = load_workbook(path, data_only=True)
-        self.formulas = load_workbook(path)
+    def __init__(self, path: Path, blank: Any = None) -> None:
+        self.wb = load_quietly(path, data_only=True)
+        self.formulas = load_quietly(path)
+        self.blank = blank
 
     def value(self, text: str, here: str) -> Any:
         """An argument's value: a range or defined name's cells, a text, or null."""
@@ -82,7 +96,7 @@ class _Book:
         sheet = sheet.strip("'").replace("''", "'") or here
         ws = self.wb[sheet]
         c1, r1, c2, r2 = range_boundaries(ref.replace("$", ""))
-        return [[_cell(c.value) for c in row]
+        return [[_cell(c.value, self.blank) for c in row]
                 for row in ws.iter_rows(min_row=r1, max_row=r2, min_col=c1, max_col=c2)]
 
     def blocks(self) -> list[tuple[str, str, str]]:
@@ -97,14 +111,19 @@ class _Book:
         return out
 
 
-def recalc_calls(path: Path) -> tuple[list[dict[str, Any]], dict[str, list[str]]]:
-    """The calls, in order: ``season cold`` (one MJ_SEASON call, nothing computed before),
+def recalc_calls(path: Path, blanks: str = "web"
+                 ) -> tuple[list[dict[str, Any]], dict[str, list[str]]]:
+    """The calls (empty cells sent as ``blanks`` sends them, see :data:`BLANKS`), in order:
+    ``season cold`` (one MJ_SEASON call, nothing computed before),
     then ``season warm`` (the four again, unchanged), then after one typed score
-    ``settle edit`` (the regular tab's MJ_SETTLE block) and ``season edit 0..3``; and the
+    ``settle edit`` (the regular tab's MJ_SETTLE block) and ``season edit 0..3`` (each as
+    many times as its formula names the call: Excel may evaluate every one); and the
     groups of ids the benchmarks add up."""
-    book = _Book(path)
+    book = _Book(path, BLANKS[blanks])
     blocks = book.blocks()
     seasons = [(sheet, _first_call(f)[1]) for sheet, func, f in blocks if func == "MJ_SEASON"]
+    # how many times each MJ_SEASON formula names its call: Excel may evaluate each one
+    named = [len(CALL.findall(f)) for _, func, f in blocks if func == "MJ_SEASON"]
     settle_sheet, settle_args = next((s, _first_call(f)[1]) for s, func, f in blocks
                                      if func == "MJ_SETTLE")
     season_args = [[book.value(a, sheet) for a in args] for sheet, args in seasons]
@@ -125,13 +144,15 @@ def recalc_calls(path: Path) -> tuple[list[dict[str, Any]], dict[str, list[str]]
         grid[0][n + 1] -= 100
         season_edit.append([*args[:games_arg], grid, *args[games_arg + 1:]])
     calls = [{"id": "season cold", "func": "MJ_SEASON", "args": season_args[0]}]
-    calls += [{"id": f"season warm {k}", "func": "MJ_SEASON", "args": a}
+    calls += [{"id": f"season warm {k}", "func": "MJ_SEASON", "args": a, "named": named[k]}
               for k, a in enumerate(season_args)]
-    calls.append({"id": "settle before", "func": "MJ_SETTLE", "args": settle_values})
+    calls.append({"id": "settle before", "func": "MJ_SETTLE", "args": settle_values,
+                  "games_arg": games_arg})
     calls.append({"id": "settle edit", "func": "MJ_SETTLE", "args": settle_edit})
-    calls += [{"id": f"season edit {k}", "func": "MJ_SEASON", "args": a}
-              for k, a in enumerate(season_edit)]
+    edits = [f"season edit {k}" + (f" #{j + 1}" if j else "")
+             for k in range(len(season_edit)) for j in range(named[k])]
+    calls += [{"id": f"season edit {k}" + (f" #{j + 1}" if j else ""), "func": "MJ_SEASON",
+               "args": a} for k, a in enumerate(season_edit) for j in range(named[k])]
     groups = {"cold": ["season cold"],
-              "seasons": [f"season edit {k}" for k in range(len(season_edit))],
-              "edit": ["settle edit"] + [f"season edit {k}" for k in range(len(season_edit))]}
+              "seasons": edits, "edit": ["settle edit", *edits]}
     return calls, groups

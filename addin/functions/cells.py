@@ -122,21 +122,24 @@ def _js_null_type() -> type | None:
 
 _JS_NULL = _js_null_type()
 
-#: Python's young-generation threshold in xlwings Lite (default 700 new objects).
+#: Python's young-generation threshold while umaoka's functions are loaded (default 700
+#: new objects).
 LITE_GC_THRESHOLD = 100_000
 
 
 def _fewer_collections() -> None:
-    """In xlwings Lite (Pyodide), let Python's cycle collector run after 100,000 new
-    objects instead of 700. The runtime turns each range argument into new lists at every
-    call (a 10,000-game season's games range: 10,000 lists), and with the default those
-    lists live long enough to be promoted, so every few calls a full collection scans all
-    the workbook's objects: about 50 ms a call on average with 10,000 games in Pyodide
-    0.27, a quarter of a call. The lists are freed by their reference counts as before;
-    cycles wait a little longer. Classic xlwings and xlwings Server are left alone."""
-    if sys.platform == "emscripten":
-        young, *older = gc.get_threshold()
-        gc.set_threshold(max(young, LITE_GC_THRESHOLD), *older)
+    """Let Python's cycle collector run after 100,000 new objects instead of 700, in every
+    runtime that loads umaoka's functions. The runtime turns each range argument into new
+    lists at every call (xlwings Lite converts JavaScript's arrays, xlwings Server decodes
+    each request's JSON: a 10,000-game season's games range is 10,000 lists), and with the
+    default those lists live long enough to be promoted, so every few calls a full
+    collection scans all the objects: about 50 ms a call on average with 10,000 games in
+    Pyodide 0.27, and 81-225 ms in 12-22 of 40 recalculations in xlwings Server. The lists
+    are freed by their reference counts as before; cycles wait a little longer. With the
+    season's own objects frozen after each run (see season_cache), no full collection is
+    left inside a request (benchmarks/bench_live_season.py --server)."""
+    young, *older = gc.get_threshold()
+    gc.set_threshold(max(young, LITE_GC_THRESHOLD), *older)
 
 
 _fewer_collections()

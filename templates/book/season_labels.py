@@ -78,7 +78,6 @@ SEASON_LABELS: dict[str, tuple[str, str]] = {
         "penalties change.",
         "umaoka の関数が動いている間は自動で更新されます（MJ_SEASON、非表示の R:AK 列）。"
         "関数が使えないときは作成時の値を表示し、対局や罰符が変わると3行目に警告が出ます。"),
-    "season_off": ("umaoka's functions are off", "umaoka の関数がオフです"),
     "season_live_error": (
         "⚠ The season standings cannot be computed now: unhide columns R:AK and point at "
         "MJ_SEASON's error for the reason; the values below are from when the workbook was "

@@ -187,17 +187,20 @@ def live_formula(key: str, r: int, hdr: int, last: str, team: bool, lang: str,
 
 
 def flag_cell(hdr: int) -> str:
-    """The block's first header cell: "Rank" while MJ_SEASON computes, the "off" text
-    while the functions are off, MJ_SEASON's error when it fails."""
+    """The block's first header cell: "Rank" while MJ_SEASON computes, #NAME? while the
+    functions are off, MJ_SEASON's error when it fails."""
     return f"${col_letter(LIVE_FIRST)}${hdr}"
 
 
-def block_formula(call: str, lang: str) -> str:
-    """A table's block: MJ_SEASON; while the functions are off (Excel's #NAME?) one short
-    text instead of an error in every cell; MJ_SEASON's own error (with its message) when
-    it fails."""
-    off = _text(label("season_off", lang))
-    return f"=IFERROR({call},IF(IFERROR(ERROR.TYPE({call}),0)=5,{off},{call}))"
+def block_formula(call: str) -> str:
+    """A table's block: the MJ_SEASON call, named once. Excel evaluates every call a
+    formula names (custom functions run asynchronously), so a wrapper that named it three
+    times (to show a short text while the functions are off) cost up to three season runs
+    a recalculation. The cells that read the block tell its errors apart instead: the
+    visible table shows the saved values unless the block's first cell is "Rank", and row
+    3 says MJ_SEASON failed for any error but #NAME? (the functions are off), see
+    :func:`flag_cell`."""
+    return f"={call}"
 
 
 def block_range(hdr: int, rows: int) -> str:

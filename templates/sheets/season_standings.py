@@ -235,8 +235,9 @@ class SeasonStandings(SheetWriter):
         if self.live:  # live values are never stale; a failing MJ_SEASON says so
             flag = flag_cell(self.first_block)
             error = label("season_live_error", self.lang).replace('"', '""')
-            formula = (f'IF(IFERROR({flag},"")="Rank","",IF(ISERROR({flag}),"{error}",'
-                       f'{formula}))')
+            # #NAME? (ERROR.TYPE 5): the functions are off, the saved values may be stale
+            formula = (f'IF(IFERROR({flag},"")="Rank","",IF(IFERROR(ERROR.TYPE({flag}),5)'
+                       f'<>5,"{error}",{formula}))')
         put(ws, 3, 1, "=" + formula, self.st.get("title"))
         save_value(ws, 3, 1, "")
 
@@ -335,7 +336,7 @@ class SeasonStandings(SheetWriter):
         call = season_call(book, book.runtime.call("MJ_SEASON"), name,
                            "teams" if team else "players", self.roster)
         ws[f"{col_letter(LIVE_FIRST)}{hdr}"] = ArrayFormula(block_range(hdr, rows),
-                                                           block_formula(call, lang))
+                                                           block_formula(call))
         for i in range(rows + 1):
             line = block[i] if i < len(block) else []
             for j in range(LIVE_WIDTH):
