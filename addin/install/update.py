@@ -185,12 +185,12 @@ def update_league(book: Any, path: Path, out: Path | None = None, force: bool = 
         raise UmaokaError(f"{out} is the input workbook; leave out -o to update it in place.")
     if out is None:
         with updating(path):  # held already by a command that read the book under it
-            return _update(book, path, None, force, season_run)
-    return _update(book, path, out, force, season_run)
+            return _update(book, path, None, force, season_run, say)
+    return _update(book, path, out, force, season_run, say)
 
 
 def _update(book: Any, path: Path, out: Path | None, force: bool,
-            season_run: Any) -> Path:
+            season_run: Any, say: Callable[[str], None]) -> Path:
     from umaoka.templates.build import build_workbook
     from umaoka.templates.xlsx.writer import save_fast
 
