@@ -13,8 +13,12 @@ from dataclasses import dataclass
 from decimal import Decimal
 from typing import Any
 
+from openpyxl.utils import get_column_letter
+
 from umaoka.engine import PlayerStanding, Ruleset, Settlement, UmaokaError, settle, standings
+from umaoka.engine.settle import refuse_text
 from umaoka.templates.book.labels import label, seat_label
+from umaoka.templates.book.layout import LeagueCols
 from umaoka.templates.book.model import Book, Game, League
 
 #: First data row of a league tab (rows 1-4: title, note, block headers, column headers).
@@ -70,8 +74,17 @@ def platform_outcome(game: Game, n: int) -> Outcome:
     return Outcome(Platform(tuple(values), given_places(values)))  # type: ignore[arg-type]
 
 
+def score_cells(game: Game, n: int) -> list[str] | None:
+    """The addresses of a league tab row's score cells (None when the game has no row)."""
+    if not game.row:
+        return None
+    return [f"{get_column_letter(c)}{game.row}" for c in LeagueCols(n).scores]
+
+
 def settle_game(game: Game, rules: Ruleset) -> Outcome | None:
-    """Settle one row (None for a blank row); platform finals, when given, are kept."""
+    """Settle one row (None for a blank row); platform finals, when given, are kept. A
+    score cell stored as text is refused, naming the cell (the tab's own formulas cannot
+    read it); a CSV line's text (``source``) is no cell: the engine reads its numbers."""
     if game.is_blank():
         return None
     if game.has_given():
@@ -80,6 +93,8 @@ def settle_game(game: Game, rules: Ruleset) -> Outcome | None:
     if deposits is None or (isinstance(deposits, str) and not deposits.strip()):
         deposits = 0
     try:
+        if game.source is None and any(type(s) is str for s in game.scores):  # a cell's
+            refuse_text(game.scores, score_cells(game, rules.players))
         return Outcome(settle(game.scores, rules, deposits, _penalties(game)))
     except UmaokaError as e:
         return Outcome(error=seat_named(str(e), game))
@@ -185,15 +200,20 @@ def check_text(game: Game, rules: Ruleset, lang: str,
         return label("by_platform", lang)
     nums = [s for s in game.scores
             if isinstance(s, (int, float, Decimal)) and not isinstance(s, bool)]
+    # COUNTA's cells that COUNT skips: text ("32400" typed as text), TRUE, an error
+    other = len(nums) < len(game.scores) and any(
+        s is not None and not (isinstance(s, str) and not s.strip())
+        and (isinstance(s, bool) or not isinstance(s, (int, float, Decimal)))
+        for s in game.scores)
     dep = game.deposits if isinstance(game.deposits, (int, float, Decimal)) else 0
-    if not nums and not dep:
+    if not nums and not other and not dep:
         return ""
     # exact: whole numbers as they are (most cells), others through their text
     exact = [s if type(s) is int else Decimal(str(s)) for s in nums]
     dep = dep if type(dep) is int else Decimal(str(dep))
     diff = sum(exact) + dep - rules.start * rules.players
     if len(nums) < rules.players:
-        return label("missing", lang)
+        return label("score_text" if other else "missing", lang)
     if diff or any(s % 100 for s in exact):
         # the engine's order: scores that add up once scaled were typed in thousands or
         # hundreds (35.7 for 35,700), which says more than "Off by -99,900"

@@ -244,6 +244,13 @@ class LeagueTab(SheetWriter):
                           f"{col_letter(cols.chip_cols[-1])}{last}")
                 ws.add_data_validation(chips)
             ws.add_data_validation(whole)
+            # a score typed as text (a Text-formatted cell) is refused by every view; Excel
+            # says so as it is typed (a paste is not checked: the Check column says it)
+            score = DataValidation(type="decimal", operator="between", formula1="-1E+12",
+                                   formula2="1E+12", allow_blank=True, showErrorMessage=True,
+                                   error=label("score_validation", lang))
+            score.add(f"{col_letter(cols.scores[0])}{first}:{col_letter(cols.scores[-1])}{last}")
+            ws.add_data_validation(score)
 
         # conditional formats: green/red results, flagged checks, bold 1st places
         block = f"{res[0]}{first}:{res[-1]}{last}"
@@ -335,15 +342,16 @@ class LeagueTab(SheetWriter):
         scaled = [f'OR(ROUND(SUM({rng})*{k}+N({dep}{row})-{whole},6)=0,'
                   f'ROUND(({total})*{k}-{whole},6)=0)' for k in (1000, 100)]
         lab_k, lab_h = label("in_thousands", lang), label("in_hundreds", lang)
-        check = (f'IF(AND(COUNT({rng})=0,N({dep}{row})=0),"",'
-                 f'IF(COUNT({rng})<{n},"{lab_miss}",'
-                 f'IF(AND(OR({total}<>{whole},SUMPRODUCT(MOD({rng},100))<>0),{scaled[0]}),'
-                 f'"{lab_k}",'
-                 f'IF(AND(OR({total}<>{whole},SUMPRODUCT(MOD({rng},100))<>0),{scaled[1]}),'
-                 f'"{lab_h}",'
-                 f'IF({total}<>{whole},'
-                 f'"{lab_off} "&TEXT({total}-{whole},"+#,##0;-#,##0"),'
-                 f'IF(SUMPRODUCT(MOD({rng},100))<>0,"{lab_100}",{roster_check}))))))')
+        # a score typed as text (COUNTA sees it, COUNT does not) refuses the row, as the
+        # engine does; the tests of the scores share one OR (the formula no longer for it)
+        lab_text = label("score_text", lang)
+        check = (f'IF(AND(COUNTA({rng})=0,N({dep}{row})=0),"",'
+                 f'IF(COUNT({rng})<{n},IF(COUNTA({rng})>COUNT({rng}),"{lab_text}",'
+                 f'"{lab_miss}"),'
+                 f'IF(OR({total}<>{whole},SUMPRODUCT(MOD({rng},100))<>0),'
+                 f'IF({scaled[0]},"{lab_k}",IF({scaled[1]},"{lab_h}",IF({total}<>{whole},'
+                 f'"{lab_off} "&TEXT({total}-{whole},"+#,##0;-#,##0"),"{lab_100}"))),'
+                 f'{roster_check})))')
         if cols.given:
             grng = f"{gv[0]}{row}:{gv[-1]}{row}"
             check = (f'IF(COUNTA({grng})>0,IF(COUNT({grng})<{n},"{lab_gmiss}",'
