@@ -9,7 +9,7 @@ from __future__ import annotations
 import functools
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from decimal import Decimal
 from typing import Any
 
@@ -17,6 +17,7 @@ from openpyxl.utils import get_column_letter
 
 from umaoka.engine import PlayerStanding, Ruleset, Settlement, UmaokaError, settle, standings
 from umaoka.engine.settle import refuse_text
+from umaoka.engine.standings import as_on_roster, roster_spellings
 from umaoka.templates.book.labels import label, seat_label
 from umaoka.templates.book.layout import LeagueCols
 from umaoka.templates.book.model import Book, Game, League
@@ -138,11 +139,22 @@ def names_problem(game: Game) -> str | None:
     return None
 
 
-def counted(league: League, outcomes: Sequence[Outcome | None]
-            ) -> list[tuple[Game, Settlement]]:
-    """The games that count in the standings: settled, with four different names."""
-    return [(g, o.settlement) for g, o in zip(league.games, outcomes)
-            if o is not None and o.settlement is not None and names_problem(g) is None]
+def counted(league: League, outcomes: Sequence[Outcome | None],
+            roster: Sequence[str] = ()) -> list[tuple[Game, Settlement]]:
+    """The games that count in the standings: settled, with four different names. A name
+    on the ``roster`` in another case ("aki" for "Aki") counts as the roster's player, as
+    the tab's own SUMIFS and COUNTIFS (which ignore case) count it: the game comes with
+    the roster's spelling (the tab keeps what was typed, and its Check flags it)."""
+    spellings = roster_spellings(roster)
+    out = []
+    for g, o in zip(league.games, outcomes):
+        if o is not None and o.settlement is not None and names_problem(g) is None:
+            if spellings:
+                names = [("" if p is None else str(p)).strip() for p in g.players]
+                if (spelt := as_on_roster(names, spellings)) is not names:
+                    g = replace(g, players=spelt)
+            out.append((g, o.settlement))
+    return out
 
 
 def league_standings(games: Sequence[tuple[Game, Settlement]]) -> list[PlayerStanding]:
@@ -181,8 +193,8 @@ def _rows(book: Book, all_outcomes: Sequence[Sequence[Outcome | None]]
                                 "it).")
             elif book.players and (pair := case_only(game, book.players)) is not None:
                 doubtful.append(f'{where}: "{pair[0]}" differs from "{pair[1]}" on the '
-                                "Players sheet only by case, and counts as another player in "
-                                "the standings; type it as on the Players sheet.")
+                                f"Players sheet only by case and counts as {pair[1]}; type it "
+                                "as on the Players sheet.")
     return bad, doubtful
 
 
