@@ -22,17 +22,19 @@ from openpyxl import load_workbook
 from openpyxl.utils import get_column_letter
 from pycel import ExcelCompiler
 from test_libreoffice import SOFFICE, convert
+from test_live_season import _headers, error_type
 from test_pycel import pycel_functions
 
-from umaoka.addin.udfs import MJ_SETTLE
+from umaoka.addin.udfs import MJ_SEASON, MJ_SETTLE
 from umaoka.engine import PlayerStanding, settle, standings
 from umaoka.templates.book.labels import label
 from umaoka.templates.book.layout import LeagueCols
 from umaoka.templates.book.model import Game, make_book
 from umaoka.templates.book.results import problems, settle_league
-from umaoka.templates.book.season_book import add_season
+from umaoka.templates.book.season_book import add_season, season_result
 from umaoka.templates.build import write_league
 from umaoka.templates.settle_book import read_book, settle_file
+from umaoka.templates.sheets.season_live import LIVE_FIRST, LIVE_WIDTH
 
 EXE = str(Path(sys.executable).with_name("umaoka"))
 ROSTER = ["Aki", "Ben", "Chie", "Dan"]
@@ -148,8 +150,29 @@ def test_the_saved_values(league: Path) -> None:
     assert wb["Season standings"]["A3"].value in (None, "")
 
 
+def _mj_season(*args: Any) -> Any:
+    return tuple(tuple(row) for row in MJ_SEASON(*args))
+
+
+def live_block(xl: Any, header: int) -> list[tuple[str, int, Decimal]]:
+    """Name, games and total of each row of the hidden MJ_SEASON block beside a Season
+    standings table (header row ``header``), as the add-in computes them."""
+    sheet = "'Season standings'"
+    cols = [get_column_letter(LIVE_FIRST + k) for k in range(LIVE_WIDTH)]
+    heads = [xl.evaluate(f"{sheet}!{c}{header}") for c in cols]
+    name, games, total = (cols[heads.index(h)] for h in ("Name", "Games", "Total"))
+    rows, r = [], header + 1
+    while xl.evaluate(f"{sheet}!{name}{r}") not in ("", None):
+        values = [xl.evaluate(f"{sheet}!{c}{r}") for c in (name, games, total)]
+        if isinstance(values[2], (int, float)):  # a player's line (not a roster note)
+            rows.append((values[0], values[1], Decimal(str(values[2]))))
+        r += 1
+    return rows
+
+
 def test_the_live_formulas_in_pycel(league: Path) -> None:
-    with pycel_functions("umaoka_pycel_text") as plugin:
+    with pycel_functions("umaoka_pycel_text", mj_season=_mj_season,
+                         _xldudf_mj_season=_mj_season, error_type=error_type) as plugin:
         xl = ExcelCompiler(filename=str(league), plugins=[plugin])
         text_label = label("score_text", "en")
         for i, (_, scores, text) in enumerate(ROWS):
@@ -166,7 +189,14 @@ def test_the_live_formulas_in_pycel(league: Path) -> None:
                 xl.evaluate(f"'League Standings'!C{5 + k}"),
                 Decimal(str(xl.evaluate(f"'League Standings'!D{5 + k}"))).quantize(
                     Decimal("0.1"))) for k in range(4)]
+        # the Season standings through MJ_SEASON: the rows with a text score left out
+        live = live_block(xl, _headers(league)[0])
     assert got == _want(expected())
+    result = season_result(read_book(league))
+    assert [(p.name, p.games, p.total) for p in result.stages[0].players] == live
+    assert [(p.name, p.games) for p in result.stages[0].players] == [
+        (p.name, p.games) for p in expected()]
+    assert sum("is stored as text" in p for p in result.problems) == len(_text_rows())
 
 
 @pytest.mark.skipif(SOFFICE is None, reason="LibreOffice (soffice) is not installed")
