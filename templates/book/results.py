@@ -134,7 +134,7 @@ def names_problem(game: Game) -> str | None:
     names = [("" if p is None else str(p)).strip() for p in game.players]
     if "" in names:
         return "a player name is blank; fill in every seat's player for the standings."
-    if len(set(names)) != len(names):
+    if len({n.casefold() for n in names}) != len(names):  # "aki" and "Aki": one player
         return "the same player sits twice; each seat needs a different player."
     return None
 
