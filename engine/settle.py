@@ -22,7 +22,7 @@ from typing import Any
 
 from umaoka.engine.errors import UmaokaError, excerpt
 from umaoka.engine.resolve import ruleset as resolve
-from umaoka.engine.rules import Ruleset
+from umaoka.engine.rules import EXCEL_ERRORS, Ruleset
 
 _ORDINALS = ("1st", "2nd", "3rd", "4th")
 
@@ -310,6 +310,41 @@ def _to_decimal(value: Any, what: str, hint: str = "enter raw points such as 324
     if d.adjusted() >= 12:  # compares exponents only: safe for 1E+999999
         raise UmaokaError(f"{what} ({excerpt(value)}) is far too large for points; {hint}.")
     return d
+
+
+def typed_as_text(value: Any) -> bool:
+    """Whether a score *cell* holds text rather than a number: ``"32400"``, ``"31,500"``,
+    ``"32400 "`` pasted from a chat, full-width ``"３２４００"``, a cell formatted as Text.
+
+    A spreadsheet's own formulas (COUNT, SUM, COUNTIF) skip such a cell, so a workbook
+    refuses the row rather than reading the text as a number: every view of the row (the
+    Check, the places, the standings, the settled copy) then says the same. Blank text and
+    an error value (``#N/A``) are not text typed for a score.
+
+    >>> [typed_as_text(v) for v in ("32400", " ", "#N/A", 32400, None)]
+    [True, False, False, False, False]
+    """
+    return isinstance(value, str) and bool(value.strip()) \
+        and value.strip().upper() not in EXCEL_ERRORS
+
+
+def refuse_text(scores: Sequence[Any], cells: Sequence[str] | None = None) -> None:
+    """Scores read from spreadsheet cells: the first one stored as text is refused with one
+    sentence (``cells``: the cells' addresses, to name it). Text given on a command line or
+    in a CSV file is no cell: :func:`settle` reads it as the number it shows.
+
+    >>> refuse_text([35700, "32400", 22200, 9700], ["E5", "F5", "G5", "H5"])
+    Traceback (most recent call last):
+    ...
+    umaoka.engine.errors.UmaokaError: score 2 in F5 ("32400") is stored as text; type it \
+again as a number (a cell formatted as Text keeps what is typed as text: format it as Number).
+    """
+    for i, s in enumerate(scores):
+        if type(s) is str and typed_as_text(s):
+            where = f" in {cells[i]}" if cells and i < len(cells) else ""
+            raise UmaokaError(f'score {i + 1}{where} ("{excerpt(s)}") is stored as '
+                              "text; type it again as a number (a cell formatted as Text keeps "
+                              "what is typed as text: format it as Number).")
 
 
 def _values(value: Any, what: str, n: int, example: str) -> list[Any]:

@@ -325,3 +325,53 @@ def standings_table(rows: Sequence[PlayerStanding]) -> list[list[Any]]:
             rank = i + 1
         table.append(p.row(rank))
     return table
+
+
+# ------------------------------------------------------------------------------------------------
+# Names and the roster: a name that matches a roster name but for case is that player.
+
+
+def roster_spellings(roster: Iterable[Any]) -> dict[str, str]:
+    """A roster's names by their case-folded form, or one sentence when two names differ
+    only in case (``aki`` and ``AKI``: a spreadsheet's SUMIFS and COUNTIFS, which ignore
+    case, could not tell them apart, so they cannot be two players).
+
+    >>> roster_spellings(["Aki", "Ben"])
+    {'aki': 'Aki', 'ben': 'Ben'}
+    >>> roster_spellings(["aki", "AKI"])
+    Traceback (most recent call last):
+    ...
+    umaoka.engine.errors.UmaokaError: the roster holds "aki" and "AKI", which differ only \
+in case and would count as one player; keep one spelling.
+    """
+    out: dict[str, str] = {}
+    for name in roster:
+        text = str(name).strip()
+        if not text:
+            continue
+        seen = out.setdefault(text.casefold(), text)
+        if seen != text:
+            raise UmaokaError(f'the roster holds "{excerpt(seen)}" and "{excerpt(text)}", which '
+                              "differ only in case and would count as one player; keep one "
+                              "spelling.")
+    return out
+
+
+def as_on_roster(names: Sequence[str], spellings: dict[str, str]) -> Sequence[str]:
+    """``names`` with each one that is on the roster in another case (``aki`` for ``Aki``)
+    spelt as the roster spells it; ``names`` itself when nothing changes.
+
+    >>> as_on_roster(("aki", "Ben", "Zed"), roster_spellings(["Aki", "Ben"]))
+    ('Aki', 'Ben', 'Zed')
+    """
+    if not spellings:
+        return names
+    out = None
+    for i, name in enumerate(names):
+        known = spellings.get(name.casefold()) if isinstance(name, str) else None
+        if known is not None and known != name:
+            out = out or list(names)
+            out[i] = known
+    if out is None:
+        return names
+    return tuple(out) if isinstance(names, tuple) else out

@@ -12,7 +12,11 @@ Two kinds of row go in, as :mod:`umaoka.engine.online.imports` reads them:
 A game either goes in whole or not at all: a log the league's ruleset cannot settle, a
 three-player game for a four-player league, a game already in the tab (or twice in the
 files) is a problem naming its file and line, and is skipped. Games without a session
-go into the session after the tab's last (one session for the whole import). The book is
+go into the session after the tab's last (one session for the whole import). A name on
+the Players sheet in another case (``aki`` for ``Aki``) is written as the sheet spells it,
+and a game already in the tab is found whatever the case of its names. A chip lobby's
+chips go into the tab's Chips block (none: they are left out, and the report says so).
+The book is
 handed to ``write`` (the command line updates the workbook in place, keeping sheets added
 by hand: :mod:`umaoka.addin.install.update`). Players new to the Players sheet are added to it (a
 platform's names are not typos).
@@ -22,7 +26,7 @@ from __future__ import annotations
 
 import datetime as dt
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from decimal import Decimal
 from pathlib import Path
 from typing import Any
@@ -32,6 +36,7 @@ from openpyxl.utils.datetime import from_excel
 from umaoka.engine import UmaokaError, settle
 from umaoka.engine.online.imported import ImportedGame, ImportResult, Problem
 from umaoka.engine.online.imports import drop_duplicates
+from umaoka.engine.standings import as_on_roster, roster_spellings
 from umaoka.templates.book.model import Book, Game, League
 from umaoka.templates.build import write_league
 from umaoka.templates.settle_book import read_book
@@ -47,6 +52,10 @@ class BookImport:
     problems: list[Problem] = field(default_factory=list)
     #: Players not on the Players sheet before, added to it (platform names are no typos).
     new_players: list[str] = field(default_factory=list)
+    #: Names on the Players sheet in another case, written as it spells them ("aki", "Aki").
+    respelt: list[tuple[str, str]] = field(default_factory=list)
+    #: Games whose chips (a chip lobby's 枚) were left out: the tab has no Chips block.
+    chips_left_out: int = 0
 
 
 def imported_path(path: Path) -> Path:
@@ -93,7 +102,9 @@ def _num(value: Any) -> Any:
 def row_key(game: Game) -> tuple[object, ...] | None:
     """What identifies a row of the tab: platform rows by day, minute, players and finals;
     typed rows by players, raw points and leftover sticks."""
-    names = tuple(("" if p is None else str(p)).strip() for p in game.players)
+    # names in any case: "aki" and "Aki" are one player to the tab's SUMIFS and COUNTIFS,
+    # so a game imported as "aki" and fixed to "Aki" is still the same game
+    names = tuple(("" if p is None else str(p)).strip().casefold() for p in game.players)
     if game.has_given():
         return ("platform", _minute(game.date), names, tuple(_num(v) for v in game.given))
     if all(isinstance(s, (int, float)) and not isinstance(s, bool) for s in game.scores):
@@ -109,8 +120,9 @@ def next_session(league: League) -> int:
     return int(max(played, default=0)) + 1
 
 
-def game_row(g: ImportedGame, n: int, session: Any = None) -> Game:
-    """A tab row for an imported game (platform finals or raw points)."""
+def game_row(g: ImportedGame, n: int, session: Any = None, chips: bool = False) -> Game:
+    """A tab row for an imported game (platform finals or raw points); with ``chips`` (the
+    tab has a Chips block) a chip lobby's chips too, in the players' order."""
     date: Any = g.date
     if g.date is not None and g.time:
         try:
@@ -124,7 +136,8 @@ def game_row(g: ImportedGame, n: int, session: Any = None) -> Game:
                 table=_whole(g.table), number=_whole(g.game), players=list(g.names),
                 scores=scores,
                 deposits=(g.deposits or None) if not g.settled else None,
-                penalties=[None] * n, given=given)
+                penalties=[None] * n, given=given,
+                chips=list(g.chips) if chips and g.chips else [])
 
 
 def _whole(value: Any) -> Any:
@@ -167,7 +180,12 @@ def import_into(path: Path, result: ImportResult, league: str | None = None,
             seen.setdefault(key, f"{target.name}!row {g.row}")
     rows: list[Game] = []
     following = next_session(target)
+    spellings = roster_spellings(book.players)
     for g in result.games:
+        if (spelt := as_on_roster(g.names, spellings)) is not g.names:
+            report.respelt += [(a, b) for a, b in zip(g.names, spelt)
+                               if a != b and (a, b) not in report.respelt]
+            g = replace(g, names=tuple(spelt))
         problem = None
         if g.players != n:
             problem = (f"a {g.players}-player game cannot go into {target.name}, a "
@@ -178,7 +196,7 @@ def import_into(path: Path, result: ImportResult, league: str | None = None,
             except UmaokaError as e:
                 problem = f"the league's rules cannot settle this game: {e}"
         row = game_row(g, n, session if session is not None or g.session is not None
-                       else following)
+                       else following, chips=target.chips)
         key = row_key(row)
         if problem is None and not keep_duplicates and key in seen:
             problem = f"the same game as {seen[key]} (already in the workbook); skipped."
@@ -189,6 +207,7 @@ def import_into(path: Path, result: ImportResult, league: str | None = None,
             seen.setdefault(key, g.describe())
         rows.append(row)
         report.added.append(g)
+        report.chips_left_out += bool(g.chips and any(g.chips) and not target.chips)
     if warn is not None:
         warn(report.problems)
     if strict and report.problems:

@@ -227,12 +227,19 @@ def read_book(path: Path) -> Book:
         if len(prow) > 2 and prow[1]:
             ws = _sheet(wb, str(prow[1]), path)
             roster = _SheetRows(ws, max(1, _layout_int(prow, 2, path)), 1, MAX_GAMES).read()
-            for _, (v,) in sorted(roster.items()):
+            folded: dict[str, str] = {}
+            for number, (v,) in sorted(roster.items()):
                 if isinstance(v, _Formula):
                     raise UmaokaError(f"{prow[1]}!{v.coordinate} holds a formula; enter the "
                                       "players' names as plain text.")
                 if v is not None and str(v).strip() and str(v).strip() not in players:
-                    players.append(str(v).strip())
+                    name = str(v).strip()
+                    if (other := folded.setdefault(name.casefold(), name)) != name:
+                        raise UmaokaError(
+                            f'{prow[1]} row {number}: "{name}" is on the roster already as '
+                            f'"{other}"; names that differ only in case are one player (the '
+                            "standings cannot tell them apart), so keep one spelling.")
+                    players.append(name)
         seating = None
         if entries.get("seating"):
             srow = entries["seating"][0]

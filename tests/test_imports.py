@@ -319,3 +319,103 @@ def test_cli_import_logs_write_a_batch_csv_that_batch_settles(
     code, out, err = run(capsys, "import", str(MJLOG), str(SANMA_MJLOG), "-o",
                          str(tmp_path / "m.csv"))
     assert code == 2 and "four- and three-player" in err
+
+
+# ------------------------------------------------------------------------------------------------
+# Issue 33 item 5: names in another case, and chips
+
+
+CASE_NIGHT = ("L1002 | 00:44 | 四般南喰赤－ | aki(+61.0) Ben(0.0) Chie(-25.0) Dan(-36.0)\n"
+              "C3630 | 23:25 | 四般南喰赤祝 | Ben(+57.0,+2枚) aki(+20.0,+6枚) Chie(-24.0,-3枚) "
+              "Dan(-53.0,-5枚)\n")
+
+
+def _tab(path: Path) -> list[tuple[list[str], list[object], list[object]]]:
+    from umaoka.templates.settle_book import read_book
+
+    return [(list(g.players), list(g.given), list(g.chips))
+            for g in read_book(path).leagues[0].games if not g.is_blank()]
+
+
+def test_import_spells_a_name_as_the_roster_and_finds_it_again_after_a_fix(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """``aki`` for the roster's ``Aki`` goes in as ``Aki``, and the command says so; the
+    same log imported again is the same games. A tab still holding ``aki`` (typed, or
+    imported by an older umaoka) and fixed by hand to ``Aki`` (or not) is matched whatever
+    the case: the games are not added twice."""
+    import datetime as dt
+
+    from openpyxl import load_workbook
+
+    from umaoka.templates.book.model import Game, make_book
+    from umaoka.templates.build import write_league
+
+    night = tmp_path / "sca20260404.log"
+    night.write_text(CASE_NIGHT, encoding="utf-8")
+    book = tmp_path / "league.xlsx"
+    assert run(capsys, "new", str(book), "--players", "Aki,Ben,Chie,Dan")[0] == 0
+    code, out, err = run(capsys, "import", str(night), "--into", str(book))
+    assert code == 0 and "spelt as on the Players sheet: aki as Aki" in out, out + err
+    assert "new on the Players sheet" not in out
+    assert [names for names, _, _ in _tab(book)] == [["Aki", "Ben", "Chie", "Dan"],
+                                                     ["Ben", "Aki", "Chie", "Dan"]]
+    code, _, err = run(capsys, "import", str(night), "--into", str(book))
+    assert code == 2 and err.count("already in the workbook") == 2, err
+    # an older tab: "aki" in the cells; imported again, fixed to "Aki", imported again
+    old = make_book(["standard"], players=["Aki", "Ben", "Chie", "Dan"])
+    old.leagues[0].given = True
+    old.leagues[0].games.append(Game(players=["aki", "Ben", "Chie", "Dan"], scores=[None] * 4,
+                                     penalties=[None] * 4, given=[61, 0, -25, -36],
+                                     date=dt.datetime(2026, 4, 4, 0, 44)))
+    older = write_league(old, tmp_path / "older.xlsx")
+    code, out, err = run(capsys, "import", str(night), "--into", str(older))
+    assert code == 0 and "1 games added" in out, out + err
+    assert err.count("already in the workbook") == 1 and "line 1: the same game as League!row 5" \
+        in err, err
+    assert _tab(older)[0][0] == ["aki", "Ben", "Chie", "Dan"]  # what was typed stays
+    wb = load_workbook(older)  # the manager fixes the cell
+    wb["League"]["E5"] = "Aki"
+    wb.save(older)
+    code, _, err = run(capsys, "import", str(night), "--into", str(older))
+    assert code == 2 and err.count("already in the workbook") == 2, err
+    assert [names for names, _, _ in _tab(older)] == [["Aki", "Ben", "Chie", "Dan"],
+                                                      ["Ben", "Aki", "Chie", "Dan"]]
+
+
+def test_chip_lines_go_into_the_chips_block_and_the_finals_csv(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    night = tmp_path / "sca20260404.log"
+    night.write_text(CASE_NIGHT, encoding="utf-8")
+    chips = tmp_path / "chips.xlsx"
+    assert run(capsys, "new", str(chips), "--players", "Aki,Ben,Chie,Dan", "--chips")[0] == 0
+    code, _, err = run(capsys, "import", str(night), "--into", str(chips))
+    assert code == 0 and "left out" not in err, err
+    assert _tab(chips)[1] == (["Ben", "Aki", "Chie", "Dan"], [57, 20, -24, -53], [2, 6, -3, -5])
+    assert _tab(chips)[0][2] in ([], [None] * 4)  # a lobby without chips: none typed
+    # a workbook without a Chips block: the games go in, the command says chips were left out
+    plain = tmp_path / "plain.xlsx"
+    assert run(capsys, "new", str(plain), "--players", "Aki,Ben,Chie,Dan")[0] == 0
+    code, _, err = run(capsys, "import", str(night), "--into", str(plain))
+    assert code == 0 and len(_tab(plain)) == 2
+    assert ("warning: the chips (枚) of 1 chip-lobby game(s) were left out: League has no "
+            "Chips block") in err, err
+    # -o: the finals CSV carries them, and reads them back (into a Chips block too)
+    out_csv = tmp_path / "night.csv"
+    assert run(capsys, "import", str(night), "-o", str(out_csv))[0] == 0
+    text = out_csv.read_text(encoding="utf-8-sig")
+    assert text.splitlines()[0].endswith("first_chips,second_chips,third_chips,fourth_chips")
+    assert text.splitlines()[2].endswith(",+2,+6,-3,-5")
+    back = parse_finals_csv(text, "night.csv")
+    assert [g.chips for g in back.games] == [None, (2, 6, -3, -5)]
+    again = tmp_path / "again.xlsx"
+    assert run(capsys, "new", str(again), "--players", "Aki,Ben,Chie,Dan", "--chips")[0] == 0
+    assert run(capsys, "import", str(out_csv), "--into", str(again))[0] == 0
+    assert _tab(again)[1][2] == [2, 6, -3, -5]
+    # a finals CSV's chips are whole numbers, for every player or none
+    bad = parse_finals_csv("date,first,first_final,second,second_final,third,third_final,"
+                           "first_chips,second_chips,third_chips\n"
+                           "2026-04-04,A,+30,B,0,C,-30,1.5,0,0\n"
+                           "2026-04-04,A,+30,B,0,C,-30,1,,\n", "x.csv")
+    assert [p.message for p in bad.problems] == [
+        'A\'s chips ("1.5") are not a whole number like +2 or -1.',
+        "give chips for every player or for none (0 for none won or paid)."]

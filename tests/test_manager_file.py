@@ -371,7 +371,7 @@ def test_a_name_differing_only_by_case_is_a_warning(tmp_path: Path,
     assert main(["settle", str(path)]) == 0
     err = capsys.readouterr().err
     assert ('umaoka: warning: League!row 5: "chie" differs from "Chie" on the Players sheet '
-            "only by case, and counts as another player in the standings") in err, err
+            "only by case and counts as Chie; type it as on the Players sheet") in err, err
     assert err.count("warning:") == 1  # said once, not "warning: ... warning:"
     # the Check column says so too: the live formula's saved value and the settled copy
     from umaoka.templates.book.layout import league_cols

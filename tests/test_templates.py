@@ -78,7 +78,7 @@ def test_league_tab(two_leagues: Path) -> None:
     assert af.text.startswith("=IFERROR(_xldudf_MJ_SETTLE(I5:L204,Rules_mleague,M5:M204,"
                               "N5:Q204),")  # xlwings Lite, the default runtime
     assert "@" not in af.text
-    assert ws["R5"].value.startswith("=IF(AND(COUNT(I5:L5)=0")
+    assert ws["R5"].value.startswith("=IF(AND(COUNTA(I5:L5)=0")
     assert "COUNTIF" in ws["W5"].value and "SUMPRODUCT" not in ws["W5"].value
     dv = [d for d in ws.data_validations.dataValidation if d.formula1 == "RosterList"]
     assert dv and str(dv[0].sqref) == "E5:H204"

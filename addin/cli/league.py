@@ -360,8 +360,15 @@ def _import_into(args: argparse.Namespace, result: ImportResult, held: ExitStack
     kinds = sorted({"platform finals" if g.settled else "game logs" for g in report.added})
     print(shown(f"{_wrote(book_path, out)}: {len(report.added)} games added to "
                 f"{report.league} ({', '.join(kinds)}); {len(report.problems)} skipped"))
+    if report.respelt:
+        print(shown("spelt as on the Players sheet: " + ", ".join(
+            f"{typed} as {known}" for typed, known in report.respelt)))
     if report.new_players:
         print(shown(f"new on the Players sheet: {', '.join(report.new_players)}"))
+    if report.chips_left_out:
+        _warn([f"the chips (枚) of {report.chips_left_out} chip-lobby game(s) were left out: "
+               f"{report.league} has no Chips block (`umaoka add {book_path.name} --chips` "
+               "adds one; type those chips there)."])
     return 0
 
 

@@ -93,7 +93,7 @@ def _season_games(grid: list[list[Any]], stage: str, n: int,
         if all(_is_blank(v) for v in [*row[n:3 * n + 1], *finals]):  # nothing entered
             return None
         out: dict[str, Any] = {"stage": stage, "deposits": row[2 * n] if len(row) > 2 * n
-                               else None, "_label": f"{stage} games row {i}"}
+                               else None, "_label": f"{stage} games row {i}", "_cells": True}
         for k, seat in enumerate(_SEAT_KEYS[:n]):
             out[seat] = None if _is_blank(row[k]) else row[k]  # desktop Excel: 0
             out[f"{seat}_score"] = row[n + k] if len(row) > n + k else None

@@ -38,6 +38,7 @@ from umaoka.engine import (
     settle_many,
     shortcut,
 )
+from umaoka.engine.settle import refuse_text
 
 
 @xw.func
@@ -104,6 +105,7 @@ def _changed_rows(rules: Any, scores: Cells, deposits: Cells, penalties: Cells
             pen = [_cell(v) for v in penalties[i]]
             pen = None if _blank_row(pen) else pen
         try:
+            refuse_text(row)
             out = _numbers(settle(row, rules, 0 if _is_blank(deposit) else deposit, pen).final)
         except UmaokaError as e:
             out = [str(e)]
@@ -115,6 +117,18 @@ def _changed_rows(rules: Any, scores: Cells, deposits: Cells, penalties: Cells
         # and a row is blank when no cell is truthy (None, "", 0)
         rows = [_plain_cells(r) for r in scores]
         played = [i for i, r in enumerate(rows) if any(r)]
+        out = [[""] * width for _ in rows]
+        typed = []  # a score stored as text refuses its row (the tab's formulas skip it)
+        for i in played:
+            if str in map(type, rows[i]):
+                try:
+                    refuse_text(rows[i])
+                except UmaokaError as e:
+                    out[i] = [str(e)] + [""] * (width - 1)
+                    typed.append(i)
+        if typed:
+            refused = set(typed)
+            played = [i for i in played if i not in refused]
         if deposits is not None:
             deps = [_plain_cells(deposits[i])[0] for i in played]
             deps = [d if d else 0 for d in deps]
@@ -126,7 +140,6 @@ def _changed_rows(rules: Any, scores: Cells, deposits: Cells, penalties: Cells
             for i in played:
                 pen = _plain_cells(penalties[i])
                 pens.append(pen if any(pen) else None)
-        out = [[""] * width for _ in rows]
         numbers = _NUMBERS
         finals = settle_many([rows[i] for i in played], rules, deps, pens).finals()
         for i, got in zip(played, finals):
@@ -150,7 +163,12 @@ def _settle_row(rules: Any, row: list[Any], deposits: Any, penalties: Any) -> li
     pen = tuple(penalties) if penalties else ()
     key = (settle, rules, tuple(row), tuple(map(type, row)), deposits, type(deposits), pen,
            tuple(map(type, pen)))  # settle itself too: a new engine (reloaded) starts afresh
-    return _SETTLED.get(key, lambda: _numbers(settle(row, rules, deposits, penalties).final))
+
+    def settled() -> list[Any]:
+        refuse_text(row)  # a score stored as text: the tab's Check and places skip it too
+        return _numbers(settle(row, rules, deposits, penalties).final)
+
+    return _SETTLED.get(key, settled)
 
 
 class _Recent:

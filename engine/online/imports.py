@@ -22,7 +22,9 @@ with ``'`` followed by ``= + - @`` or ``'`` is read without that ``'``: see
 Only ``date`` and the player and final columns are required; players are listed in
 finishing order (1st first; the order decides places, equal finals included); a row
 with a blank ``fourth`` is a three-player game; the optional ``*_score`` columns are raw
-end points, used for bust rates and average raw points.
+end points, used for bust rates and average raw points; the optional ``*_chips`` columns
+(``first_chips``...) are a chip lobby's chips (枚), which ``umaoka import`` writes when a
+game has them.
 
 >>> result = parse_finals_csv("date,first,first_final,second,second_final,third,third_final,"
 ...     "fourth,fourth_final\\n2026-04-04,Aki,+52.1,Ben,8.3,Chie,▲19.4,Dan,-41.0\\n")
@@ -59,6 +61,10 @@ ORDINALS = ("first", "second", "third", "fourth")
 FINALS_COLUMNS = ("date", "time", "session", "table", "game", "lobby", "ref",
                   *(c for o in ORDINALS for c in (o, f"{o}_final")),
                   *(f"{o}_score" for o in ORDINALS))
+#: A chip lobby's chips (枚) per player, after the other columns when any game has them.
+CHIPS_COLUMNS = tuple(f"{o}_chips" for o in ORDINALS)
+#: The most chips a line may give a player (the lobby reader's own bound).
+MOST_CHIPS = 10_000
 
 
 # ------------------------------------------------------------------------------------------------
@@ -118,7 +124,7 @@ def _finals_row(cell: dict[str, str], source: str, line: int
             return None, (f'the date "{_short(cell["date"])}" is not a date; write dates as '
                           "YYYY-MM-DD, e.g. 2026-04-04.")
     n = 4 if cell.get("fourth") or cell.get("fourth_final") else 3
-    names, finals, scores = [], [], []
+    names, finals, scores, chips = [], [], [], []
     for o in ORDINALS[:n]:
         name, final = cell.get(o, ""), cell.get(f"{o}_final", "")
         if not name:
@@ -137,6 +143,14 @@ def _finals_row(cell: dict[str, str], source: str, line: int
                 return None, (f'{name}\'s raw score ("{_short(raw)}") is not whole points like '
                               "32400.")
             scores.append(int(points))
+        count = cell.get(f"{o}_chips", "")
+        if count:
+            value = decimal(count)
+            if value is None or value != value.to_integral_value() or \
+                    abs(value) >= MOST_CHIPS:
+                return None, (f'{name}\'s chips ("{_short(count)}") are not a whole number '
+                              "like +2 or -1.")
+            chips.append(int(value))
     if len(set(names)) < n:
         return None, f"the same player is listed twice ({', '.join(names)})."
     message = check_order(finals)
@@ -144,12 +158,14 @@ def _finals_row(cell: dict[str, str], source: str, line: int
         return None, message
     if scores and len(scores) != n:
         return None, "give raw scores for every player or for none."
+    if chips and len(chips) != n:
+        return None, "give chips for every player or for none (0 for none won or paid)."
     return ImportedGame(
         names=tuple(names), settled=True, finals=tuple(finals),
         scores=tuple(scores) if scores else None, date=date, time=cell.get("time") or None,
         source=source, line=line, lobby=cell.get("lobby", ""), ref=cell.get("ref", ""),
         session=cell.get("session") or None, table=cell.get("table") or None,
-        game=cell.get("game") or None), None
+        game=cell.get("game") or None, chips=tuple(chips) if chips else None), None
 
 
 #: Finals and raw scores a game can have; beyond them a cell is a typo, not a score.
@@ -172,7 +188,9 @@ def finals_rows(games: Iterable[ImportedGame]) -> list[list[object]]:
     ...              Decimal(-30)))])[1][:13]
     ['', '', '', '', '', '', '', 'A', '+30', 'B', '0', 'C', '-30']
     """
-    rows: list[list[object]] = [list(FINALS_COLUMNS)]
+    games = list(games)
+    columns = FINALS_COLUMNS + (CHIPS_COLUMNS if any(g.chips for g in games) else ())
+    rows: list[list[object]] = [list(columns)]
     for g in games:
         if not g.settled or g.finals is None:
             raise ValueError("finals_rows takes platform-settled games only")
@@ -186,7 +204,9 @@ def finals_rows(games: Iterable[ImportedGame]) -> list[list[object]]:
             cells[f"{o}_final"] = f"{final:+}" if final else str(abs(final))
             if g.scores:
                 cells[f"{o}_score"] = g.scores[i]
-        rows.append([cells.get(c, "") for c in FINALS_COLUMNS])
+            if g.chips:
+                cells[f"{o}_chips"] = f"{g.chips[i]:+}" if g.chips[i] else "0"
+        rows.append([cells.get(c, "") for c in columns])
     return rows
 
 

@@ -37,7 +37,7 @@ from typing import Any
 
 from umaoka.engine.errors import UmaokaError, excerpt
 from umaoka.engine.season.substitutes import credit
-from umaoka.engine.settle import Settlement, _check_penalties, settle
+from umaoka.engine.settle import Settlement, _check_penalties, refuse_text, settle
 
 SEATS = ("east", "south", "west", "north")
 #: The columns of a finals CSV (``umaoka import``): players in finishing order.
@@ -123,7 +123,9 @@ def game_record(row: Mapping[str, Any], players: int = 4, label: str = "game") -
 
     Columns: ``stage``, ``date``, ``east``/``east_score``/``east_penalty``/
     ``east_chips``/``east_sub`` and the same for south, west (and north with four
-    players), ``deposits``. Other columns (session, table, game...) are ignored.
+    players), ``deposits``. Other columns (session, table, game...) are ignored. A row
+    with ``_cells`` true was read from a sheet's cells, where a score stored as text is
+    refused (:func:`~umaoka.engine.settle.refuse_text`); a CSV file's text is read.
     """
     v = {str(k or "").strip().lower(): _cell(x) for k, x in row.items()}
     seats = SEATS[:players]
@@ -139,9 +141,12 @@ def game_record(row: Mapping[str, Any], players: int = 4, label: str = "game") -
                               "three-player season.")
     names = [v.get(s) for s in seats]
     finals = tuple(given_final(v.get(f"{s}_final"), label, s) for s in seats)
+    scores = tuple(v.get(f"{s}_score") for s in seats)
+    if v.get("_cells") and all(f is None for f in finals):
+        refuse_text(scores)  # read from a sheet's cells: a score stored as text is refused
     return GameRecord(
         players=tuple("" if n is None else str(n).strip() for n in names),
-        scores=tuple(v.get(f"{s}_score") for s in seats),
+        scores=scores,
         stage=None if v.get("stage") is None else str(v["stage"]).strip(),
         deposits=v.get("deposits") or 0,
         penalties=tuple(v.get(f"{s}_penalty") for s in seats),

@@ -54,6 +54,7 @@ from umaoka.engine.season.parts import (
 from umaoka.engine.season.penalties import Penalty, penalty
 from umaoka.engine.season.ranking import DEFAULT_TIE_BREAKS, StandingLine, Tally, rank_lines
 from umaoka.engine.season.teams import GameCaps, Teams, team_of
+from umaoka.engine.standings import as_on_roster, roster_spellings
 
 COMPETITIONS = ("individual", "team")
 
@@ -159,6 +160,7 @@ def _check_season(s: Season) -> None:
         raise UmaokaError(f'competition cannot be "{s.competition}"; use individual or team.')
     if s.competition == "team" and not s.teams:
         raise UmaokaError("a team competition needs teams; list each team with its players.")
+    roster_spellings(s.roster)  # aki and AKI: one player to SUMIFS, so not two here either
     clash = {t for t, _ in s.teams} & set(s.roster)
     if clash:
         raise UmaokaError(f'"{sorted(clash)[0]}" is both a team and a player; give the team '
@@ -273,6 +275,7 @@ def run_season(season: Season, games: Iterable[GameRecord | Mapping[str, Any]],
     players = season.stages[0].ruleset.players
     teams = team_of(season.teams)
     known = set(season.roster)
+    spellings = roster_spellings(season.roster)  # "aki" counts as the roster's "Aki"
     stages: dict[str | None, Stage] = {}  # the stage named in a game, by the name as given
 
     def place(i: int, row: Any) -> Placed:
@@ -285,6 +288,8 @@ def run_season(season: Season, games: Iterable[GameRecord | Mapping[str, Any]],
         try:
             if g is None:
                 g = game_record(row, players, label)
+            if spellings and (spelt := as_on_roster(g.players, spellings)) is not g.players:
+                g = replace(g, players=tuple(spelt))
             named = g.stage if g.stage is None or type(g.stage) is str else None
             stage = stages.get(named) if named == g.stage else None
             if stage is None:
@@ -327,6 +332,8 @@ def run_season(season: Season, games: Iterable[GameRecord | Mapping[str, Any]],
         except UmaokaError as e:
             problems.append(((1, i), str(e)))
             continue
+        if p.player and spellings.get(p.player.casefold(), p.player) != p.player:
+            p = replace(p, player=spellings[p.player.casefold()])  # as a game's "aki"
         try:
             stage = season.stage(p.stage)
             if p.team and p.team not in {t for t, _ in season.teams}:

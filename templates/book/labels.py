@@ -205,6 +205,12 @@ _LABELS: dict[str, tuple[str, str]] = {
     "in_hundreds": ("Typed in hundreds", "百点単位で入力"),
     "not_100": ("Not x100", "100点単位でない"),
     "missing": ("Missing score", "素点不足"),
+    # a score cell holding text ("32400" pasted, a Text-formatted cell): the row is refused
+    "score_text": ("Score typed as text", "素点が文字列"),
+    "score_validation": ("Type the raw score as a number, e.g. 32400 (a cell formatted as "
+                         "Text keeps it as text, which is not counted).",
+                         "素点は数値で入力してください (例: 32400)。書式が文字列のセルでは"
+                         "文字列になり、集計されません。"),
     # the platform-finals block (imported online games) and the seating sheet
     "group_given": ("Platform finals", "対局サイトの最終スコア"),
     "given": ("{seat} platform", "{seat} サイト"),

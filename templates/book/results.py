@@ -9,12 +9,17 @@ from __future__ import annotations
 import functools
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from decimal import Decimal
 from typing import Any
 
+from openpyxl.utils import get_column_letter
+
 from umaoka.engine import PlayerStanding, Ruleset, Settlement, UmaokaError, settle, standings
+from umaoka.engine.settle import refuse_text
+from umaoka.engine.standings import as_on_roster, roster_spellings
 from umaoka.templates.book.labels import label, seat_label
+from umaoka.templates.book.layout import LeagueCols
 from umaoka.templates.book.model import Book, Game, League
 
 #: First data row of a league tab (rows 1-4: title, note, block headers, column headers).
@@ -70,8 +75,17 @@ def platform_outcome(game: Game, n: int) -> Outcome:
     return Outcome(Platform(tuple(values), given_places(values)))  # type: ignore[arg-type]
 
 
+def score_cells(game: Game, n: int) -> list[str] | None:
+    """The addresses of a league tab row's score cells (None when the game has no row)."""
+    if not game.row:
+        return None
+    return [f"{get_column_letter(c)}{game.row}" for c in LeagueCols(n).scores]
+
+
 def settle_game(game: Game, rules: Ruleset) -> Outcome | None:
-    """Settle one row (None for a blank row); platform finals, when given, are kept."""
+    """Settle one row (None for a blank row); platform finals, when given, are kept. A
+    score cell stored as text is refused, naming the cell (the tab's own formulas cannot
+    read it); a CSV line's text (``source``) is no cell: the engine reads its numbers."""
     if game.is_blank():
         return None
     if game.has_given():
@@ -80,6 +94,8 @@ def settle_game(game: Game, rules: Ruleset) -> Outcome | None:
     if deposits is None or (isinstance(deposits, str) and not deposits.strip()):
         deposits = 0
     try:
+        if game.source is None and any(type(s) is str for s in game.scores):  # a cell's
+            refuse_text(game.scores, score_cells(game, rules.players))
         return Outcome(settle(game.scores, rules, deposits, _penalties(game)))
     except UmaokaError as e:
         return Outcome(error=seat_named(str(e), game))
@@ -118,16 +134,27 @@ def names_problem(game: Game) -> str | None:
     names = [("" if p is None else str(p)).strip() for p in game.players]
     if "" in names:
         return "a player name is blank; fill in every seat's player for the standings."
-    if len(set(names)) != len(names):
+    if len({n.casefold() for n in names}) != len(names):  # "aki" and "Aki": one player
         return "the same player sits twice; each seat needs a different player."
     return None
 
 
-def counted(league: League, outcomes: Sequence[Outcome | None]
-            ) -> list[tuple[Game, Settlement]]:
-    """The games that count in the standings: settled, with four different names."""
-    return [(g, o.settlement) for g, o in zip(league.games, outcomes)
-            if o is not None and o.settlement is not None and names_problem(g) is None]
+def counted(league: League, outcomes: Sequence[Outcome | None],
+            roster: Sequence[str] = ()) -> list[tuple[Game, Settlement]]:
+    """The games that count in the standings: settled, with four different names. A name
+    on the ``roster`` in another case ("aki" for "Aki") counts as the roster's player, as
+    the tab's own SUMIFS and COUNTIFS (which ignore case) count it: the game comes with
+    the roster's spelling (the tab keeps what was typed, and its Check flags it)."""
+    spellings = roster_spellings(roster)
+    out = []
+    for g, o in zip(league.games, outcomes):
+        if o is not None and o.settlement is not None and names_problem(g) is None:
+            if spellings:
+                names = [("" if p is None else str(p)).strip() for p in g.players]
+                if (spelt := as_on_roster(names, spellings)) is not names:
+                    g = replace(g, players=spelt)
+            out.append((g, o.settlement))
+    return out
 
 
 def league_standings(games: Sequence[tuple[Game, Settlement]]) -> list[PlayerStanding]:
@@ -166,8 +193,8 @@ def _rows(book: Book, all_outcomes: Sequence[Sequence[Outcome | None]]
                                 "it).")
             elif book.players and (pair := case_only(game, book.players)) is not None:
                 doubtful.append(f'{where}: "{pair[0]}" differs from "{pair[1]}" on the '
-                                "Players sheet only by case, and counts as another player in "
-                                "the standings; type it as on the Players sheet.")
+                                f"Players sheet only by case and counts as {pair[1]}; type it "
+                                "as on the Players sheet.")
     return bad, doubtful
 
 
@@ -207,15 +234,20 @@ def score_flag(game: Game, rules: Ruleset, lang: str) -> str:
     or whose scores add up."""
     nums = [s for s in game.scores
             if isinstance(s, (int, float, Decimal)) and not isinstance(s, bool)]
+    # COUNTA's cells that COUNT skips: text ("32400" typed as text), TRUE, an error
+    other = len(nums) < len(game.scores) and any(
+        s is not None and not (isinstance(s, str) and not s.strip())
+        and (isinstance(s, bool) or not isinstance(s, (int, float, Decimal)))
+        for s in game.scores)
     dep = game.deposits if isinstance(game.deposits, (int, float, Decimal)) else 0
-    if not nums and not dep:
+    if not nums and not other and not dep:
         return ""
     # exact: whole numbers as they are (most cells), others through their text
     exact = [s if type(s) is int else Decimal(str(s)) for s in nums]
     dep = dep if type(dep) is int else Decimal(str(dep))
     diff = sum(exact) + dep - rules.start * rules.players
     if len(nums) < rules.players:
-        return label("missing", lang)
+        return label("score_text" if other else "missing", lang)
     if diff or any(s % 100 for s in exact):
         # the engine's order: scores that add up once scaled were typed in thousands or
         # hundreds (35.7 for 35,700), which says more than "Off by -99,900"

@@ -17,6 +17,7 @@ from decimal import ROUND_HALF_UP, Decimal
 from typing import Any
 
 from umaoka.engine import Ruleset, UmaokaError, settle
+from umaoka.engine.settle import refuse_text
 from umaoka.templates.book.labels import label
 from umaoka.templates.book.model import Game, League
 from umaoka.templates.book.results import check_text, given_places, roster_flag, score_flag
@@ -52,6 +53,7 @@ def settle_row(game: Game, rules: Ruleset, lang: str = "en") -> list[Any]:
     pens = list(game.penalties or [])
     penalties = None if all(_blank(p) for p in pens) else pens
     try:
+        refuse_text(scores)  # as MJ_SETTLE refuses a score stored as text
         return [_number(v) for v in settle(scores, rules, deposits, penalties).final]
     except UmaokaError as e:
         return [str(e)] + [""] * (n - 1)
@@ -115,7 +117,7 @@ def league_values(league: League, rules: Ruleset, rows: int, lang: str,
                               else "")
         lv.results.append(res)
         lv.places.append(pl)
-        lv.last.append(max(pl) if _is_number(pl[0]) else 0)
+        lv.last.append(max(p for p in pl if _is_number(p)) if _is_number(pl[0]) else 0)
     return lv
 
 

@@ -26,7 +26,9 @@ from umaoka.engine.season.stages import (
     SettledGames,
     run_season,
 )
+from umaoka.engine.settle import refuse_text
 from umaoka.templates.book.model import Book, Game, League
+from umaoka.templates.book.results import score_cells, seat_named
 from umaoka.templates.book.season_spec import (  # noqa: F401  (kept importable from here)
     SETTING_CHOICES,
     SETTING_HELP_JA,
@@ -95,10 +97,16 @@ def game_record(league: League, game: Game, n: int) -> GameRecord | None:
     subs = tuple(None if _blank(s) else str(s).strip()
                  for s in (list(game.subs) + [None] * n)[:n])
     pens = list(game.penalties or [])
+    scores = tuple((list(game.scores) + [None] * n)[:n])
+    if finals is None and game.source is None and any(type(s) is str for s in scores):
+        try:  # a score cell stored as text: refused, as the tab's own formulas skip it
+            refuse_text(scores, score_cells(game, n))
+        except UmaokaError as e:
+            raise UmaokaError(seat_named(str(e), game)) from None
     return GameRecord(
         players=tuple("" if p is None else str(p).strip()
                       for p in (list(game.players) + [None] * n)[:n]),
-        scores=tuple((list(game.scores) + [None] * n)[:n]),
+        scores=scores,
         stage=league.name, deposits=game.deposits or 0,
         penalties=tuple(pens + [None] * (n - len(pens)))[:n] if pens else None,
         chips=chips if any(chips) else None,

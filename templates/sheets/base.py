@@ -73,7 +73,7 @@ class SheetWriter:
                 out = (outcomes[i] if outcomes is not None
                        else settle_league(league, book.rules_of(league).ruleset))
                 self.outcomes.append(out)
-                self.counted.append(counted(league, out))
+                self.counted.append(counted(league, out, book.players))
         else:
             names = self.roster_names()
             for league in book.leagues:

@@ -255,6 +255,13 @@ class LeagueTab(SheetWriter):
                           f"{col_letter(cols.chip_cols[-1])}{last}")
                 ws.add_data_validation(chips)
             ws.add_data_validation(whole)
+            # a score typed as text (a Text-formatted cell) is refused by every view; Excel
+            # says so as it is typed (a paste is not checked: the Check column says it)
+            score = DataValidation(type="decimal", operator="between", formula1="-1E+12",
+                                   formula2="1E+12", allow_blank=True, showErrorMessage=True,
+                                   error=label("score_validation", lang))
+            score.add(f"{col_letter(cols.scores[0])}{first}:{col_letter(cols.scores[-1])}{last}")
+            ws.add_data_validation(score)
 
         # conditional formats: green/red results, flagged checks, bold 1st places
         block = f"{res[0]}{first}:{res[-1]}{last}"
@@ -335,7 +342,8 @@ class LeagueTab(SheetWriter):
         lab_roster = label("not_on_roster", lang)
         lab_platform, lab_gmiss = label("by_platform", lang), label("given_missing", lang)
         rng = f"{sc[0]}{row}:{sc[-1]}{row}"
-        blank = f"AND(COUNT({rng})=0,N({dep}{row})=0)"
+        # blank: nothing typed (COUNTA: a score typed as text is something typed)
+        blank = f"AND(COUNTA({rng})=0,N({dep}{row})=0)"
         helpers: dict[int, RowFormula] = {}
         # the names: a name not on the roster is likely a typo (it would rank as a new
         # player); one on it in another case only ("chie" for "Chie") is another player in
@@ -360,8 +368,12 @@ class LeagueTab(SheetWriter):
                   f'ROUND(({total})*{k}-{whole},6)=0)' for k in (1000, 100)]
         lab_k, lab_h = label("in_thousands", lang), label("in_hundreds", lang)
         odd = f"OR({total}<>{whole},SUMPRODUCT(MOD({rng},100))<>0)"
+        # a score typed as text (COUNTA sees it, COUNT does not) refuses the row, as the
+        # engine does
+        lab_text = label("score_text", lang)
         scores = (f'IF({blank},"",'
-                  f'IF(COUNT({rng})<{n},"{lab_miss}",'
+                  f'IF(COUNT({rng})<{n},IF(COUNTA({rng})>COUNT({rng}),"{lab_text}",'
+                  f'"{lab_miss}"),'
                   f'IF(AND({odd},{scaled[0]}),"{lab_k}",'
                   f'IF(AND({odd},{scaled[1]}),"{lab_h}",'
                   f'IF({total}<>{whole},'

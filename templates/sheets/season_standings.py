@@ -16,6 +16,7 @@ from openpyxl.styles import Font
 from openpyxl.utils import get_column_letter as col_letter
 from openpyxl.worksheet.formula import ArrayFormula
 
+from umaoka.engine.rules import EXCEL_ERRORS
 from umaoka.engine.season.ranking import TIE_BREAKS, TIE_BREAKS_JA, StandingLine, standing_rows
 from umaoka.engine.season.stages import SeasonResult, StageResult
 from umaoka.engine.season.teams import GameCaps
@@ -171,15 +172,18 @@ class SeasonStandings(SheetWriter):
         def add(sheet: str, c1: int, c2: int, first: int, last: int,
                 cells: dict[tuple[int, int], Any], kind: str) -> None:
             """Names: how many (COUNTIF "?*"); numbers: their sum weighted by place, so a
-            value moved to another cell counts too (-1 when a cell holds text)."""
+            value moved to another cell counts too. SUMPRODUCT of two arrays counts a text
+            cell ("32400" typed as text) as 0 in Excel and LibreOffice alike; -1 only when a
+            cell holds an error."""
             nonlocal value
             rng = ref(sheet, c1, first, last, c2)
             if kind == "names":
                 terms.append(f'COUNTIF({rng},"?*")')
                 value += sum(1 for v in cells.values() if isinstance(v, str) and v != "")
                 return
-            terms.append(f"IFERROR(SUMPRODUCT({rng}*(ROW({rng})*16+COLUMN({rng}))),-1)")
-            if any(isinstance(v, str) and v.strip() for v in cells.values()):
+            terms.append(f"IFERROR(SUMPRODUCT({rng},ROW({rng})*16+COLUMN({rng})),-1)")
+            if any(isinstance(v, str) and v.strip().upper() in EXCEL_ERRORS
+                   for v in cells.values()):
                 value += -1
                 return
             whole = 0  # whole numbers in an int: most cells, and far faster than Decimal
