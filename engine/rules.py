@@ -24,6 +24,7 @@ from decimal import Decimal, InvalidOperation
 from typing import Any
 
 from umaoka.engine.errors import UmaokaError, excerpt
+from umaoka.engine.typed_numbers import NumberError, read_number
 
 #: The longest ruleset text read: a preset name and every field overridden fit in a few
 #: hundred characters; longer texts are refused at once (an Excel cell holds 32,767).
@@ -322,12 +323,13 @@ def _number(key: str, value: Any) -> int:
     if isinstance(value, bool):
         raise UmaokaError(f"{key} must be a number of points, e.g. 25000 (got {value}).")
     try:
-        d = Decimal(str(value).replace(",", "").replace("_", "").strip())
-    except (InvalidOperation, ValueError):
-        raise UmaokaError(
-            f'{key} must be a number of points, e.g. 25000 (got "{excerpt(value)}").'
-        ) from None
-    if not d.is_finite() or abs(d) >= 10**9 or d != d.to_integral_value():
+        d = read_number(value, key, "write a number of points, e.g. 25000", 10**9)
+    except NumberError as e:
+        if e.kind == "text":
+            raise UmaokaError(f'{key} must be a number of points, e.g. 25000 (got '
+                              f'"{excerpt(value)}").') from None
+        d = None
+    if d is None or d != d.to_integral_value():  # exact: d is below 10**9
         raise UmaokaError(f"{key} must be a whole number of points below 1,000,000,000, e.g. "
                           f"25000 (got {excerpt(value)}).")
     return int(d)
@@ -383,15 +385,13 @@ def parse_uma(value: Any, what: str = "uma") -> tuple[Decimal, ...]:
         try:
             if isinstance(p, bool):
                 raise InvalidOperation
-            d = Decimal(str(p).strip())
-            if not d.is_finite() or abs(d) >= 10**6:
-                raise InvalidOperation
-        except (InvalidOperation, ValueError):
+            d = read_number(p, what, "write 20/10/-10/-20", 10**6, commas=False)
+        except (InvalidOperation, NumberError):
             raise UmaokaError(
                 f'{what} "{excerpt(value)}" is not a list of numbers in thousands; write it as '
                 "20/10/-10/-20, +20,+10,-10,-20, or a shorthand 5-10, 10-20, 10-30, 20-30."
             ) from None
-        out.append(d + 0)  # + 0 turns -0 into 0
+        out.append(d)  # read_number gives 0 for -0
     return tuple(out)
 
 

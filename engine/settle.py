@@ -15,14 +15,14 @@ each would reach into the others' private helpers.
 
 from __future__ import annotations
 
-import math
 from collections.abc import Iterable, Mapping, Sequence
-from decimal import Decimal, InvalidOperation
+from decimal import Decimal
 from typing import Any
 
 from umaoka.engine.errors import UmaokaError, excerpt
 from umaoka.engine.resolve import ruleset as resolve
 from umaoka.engine.rules import Ruleset
+from umaoka.engine.typed_numbers import NumberError, read_number
 
 _ORDINALS = ("1st", "2nd", "3rd", "4th")
 
@@ -280,36 +280,25 @@ def _to_decimal(value: Any, what: str, hint: str = "enter raw points such as 324
                 ) -> Decimal:
     """Any cell or CSV value as an exact, finite, bounded Decimal, or one clear sentence.
 
-    The one place where numbers from outside enter the engine: text with thousands
-    separators, Excel's floats, huge or non-finite values (``1E+30``, ``NaN``, ``inf``).
+    Numbers from outside enter the engine through :func:`read_number`: text with thousands
+    separators, Excel's floats, huge, tiny or non-finite values (``1E+30``, ``1e-9999999``,
+    ``NaN``, ``inf``) are bounded by their exponent before any arithmetic.
     """
     if value is None or (isinstance(value, str) and not value.strip()):
         raise UmaokaError(f"{what} is blank; enter every player's raw points (0 if they ended "
                           "on exactly zero).")
     if isinstance(value, bool):
         raise UmaokaError(f"{what} is {str(value).upper()}, not a number; {hint}.")
-    if isinstance(value, float):
-        if not math.isfinite(value):
-            raise UmaokaError(f"{what} ({value}) is not a finite number; {hint}.")
-        d = Decimal(repr(value))
-    elif isinstance(value, (int, Decimal)):
-        d = Decimal(value) if type(value) is not int or abs(value) < MAX_POINTS else None
-        if d is None:
-            raise UmaokaError(f"{what} ({excerpt(value)}) is far too large for points; {hint}.")
-    else:
-        text = str(value)
-        if len(text) > 100:
-            raise UmaokaError(f'{what} ("{excerpt(text)}") is not a number; {hint}.')
-        text = text.strip().replace(",", "").replace("_", "").replace("−", "-")
-        try:
-            d = Decimal(text)
-        except InvalidOperation:
-            raise UmaokaError(f'{what} ("{excerpt(value)}") is not a number; {hint}.') from None
-    if not d.is_finite():
-        raise UmaokaError(f"{what} ({excerpt(value)}) is not a finite number; {hint}.")
-    if d.adjusted() >= 12:  # compares exponents only: safe for 1E+999999
-        raise UmaokaError(f"{what} ({excerpt(value)}) is far too large for points; {hint}.")
-    return d
+    try:
+        return read_number(value, what, hint, MAX_POINTS)
+    except NumberError as e:
+        if e.kind == "large":
+            raise UmaokaError(f"{what} ({excerpt(value)}) is far too large for points; "
+                              f"{hint}.") from None
+        if e.kind == "infinite":
+            raise UmaokaError(f"{what} ({excerpt(value)}) is not a finite number; "
+                              f"{hint}.") from None
+        raise
 
 
 def _values(value: Any, what: str, n: int, example: str) -> list[Any]:

@@ -13,6 +13,7 @@ MODULES = [
     "umaoka.engine.settle",
     "umaoka.engine.shortcut",
     "umaoka.engine.standings",
+    "umaoka.engine.typed_numbers",
     "umaoka.engine.moved",
     "umaoka.engine.hands",
     "umaoka.engine.hands.payment",

@@ -43,10 +43,10 @@ def cmd_calc(args: argparse.Namespace) -> int:
     rules = ruleset(args.ruleset)
     scores: list[Any] = []
     for s in args.scores:
-        try:
-            scores.append(int(s.replace(",", "").replace("_", "")))
-        except ValueError:
-            scores.append(s)  # the engine says what is wrong with it
+        t = s.replace(",", "").strip()
+        # plain digits only: int() would also read 1_000; the engine says what is wrong
+        digits = t[1:] if t[:1] in ("+", "-") else t
+        scores.append(int(t) if digits.isdecimal() and len(t) <= 15 else s)
     penalties: list[Any] | None = None
     if args.penalties is not None:
         penalties = [p.strip() for p in args.penalties.split(",")]
@@ -162,7 +162,7 @@ def cmd_rankpoints(args: argparse.Namespace) -> int:
     if args.csv:
         return _rankpoints_csv(args, n)
     ranks = _split(args.rank) or [args.rank or ""]
-    results = [r.replace(",", "").replace("_", "") for r in args.results]
+    results = [r.replace(",", "") for r in args.results]
     if not results:  # each rank's points by place
         rows = [[rank_points(place, SOUL_START[n], args.system, args.room, rank, args.length, n)
                  for place in range(1, n + 1)] for rank in ranks]
