@@ -138,7 +138,7 @@ def _trailing_zeros(digits: tuple[int, ...]) -> int:
 
 
 def read_whole(value: Any, what: str = "the value", hint: str = "enter a whole number",
-               below: int = 10**12) -> int:
+               below: int = 10**12, commas: bool = True) -> int:
     """:func:`read_number`, then a whole number (``3.0`` from Excel is 3), as an int;
     otherwise a :class:`NumberError` of kind ``"fraction"``.
 
@@ -147,7 +147,7 @@ def read_whole(value: Any, what: str = "the value", hint: str = "enter a whole n
     """
     if type(value) is int and -below < value < below:
         return value
-    d = read_number(value, what, hint, below)
+    d = read_number(value, what, hint, below, commas)
     if d.as_tuple().exponent < 0 and d != d.to_integral_value():  # exact: d is bounded
         shown = f'"{excerpt(value)}"' if isinstance(value, str) else excerpt(value)
         raise NumberError(f"{what} ({shown}) is not a whole number; {hint}.", "fraction")

@@ -104,7 +104,8 @@ def _chips(value: Any, label: str, seat: str) -> int:
         return 0
     try:  # bounded by its exponent before any arithmetic: 9e999999 or 1e-9999999 cost nothing
         d: Decimal | None = None if isinstance(value, bool) else read_number(
-            value, f"{label}: {seat}'s chips", "give the chip count, e.g. 2 or -1", MAX_CHIPS + 1)
+            value, f"{label}: {seat}'s chips", "give the chip count, e.g. 2 or -1", MAX_CHIPS + 1,
+            commas=False)
     except NumberError as e:
         d = Decimal(MAX_CHIPS + 1) if e.kind == "large" else None
     if d is not None and d.copy_abs() > MAX_CHIPS:

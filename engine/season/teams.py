@@ -118,6 +118,12 @@ def _count(value: Any, what: str) -> int | None:
     return int(text.split(".")[0])
 
 
+#: Between a minimum and a maximum of games: 10-45, 10–45, 10~45, 10..45, 10 to 45.
+_CAPS_SEPARATOR = re.compile(r"-|–|~|\.\.|to")
+#: The longest game_caps text read (999999.000 - 999999.000 has 23 characters).
+MAX_CAPS_TEXT = 1000
+
+
 def parse_game_caps(value: Any) -> GameCaps | None:
     """Caps from ``"10-45"``, ``"10-"`` (a minimum only), ``"-45"``, a pair or a mapping."""
     if value is None or (isinstance(value, str) and value.strip().lower() in ("", "none",
@@ -130,11 +136,13 @@ def parse_game_caps(value: Any) -> GameCaps | None:
         low, high = value
     else:
         text = str(value).strip()
-        m = re.fullmatch(r"([^-–~]*)\s*(?:-|–|~|\.\.|to)\s*([^-–~]*)", text)
-        if not m:
+        # split on the one separator (a pattern around it backtracked: quadratic in the
+        # length), and a cell of thousands of characters is no pair of counts
+        parts = _CAPS_SEPARATOR.split(text) if len(text) <= MAX_CAPS_TEXT else []
+        if len(parts) != 2:
             raise UmaokaError(f'game_caps "{excerpt(value)}" should be a minimum and a maximum '
                               "number of games, e.g. 10-45 (or 10- or -45).")
-        low, high = m.group(1), m.group(2)
+        low, high = parts
     caps = GameCaps(_count(low, "minimum"), _count(high, "maximum"))
     if caps.minimum is not None and caps.maximum is not None and caps.minimum > caps.maximum:
         raise UmaokaError(f"game_caps {caps.text()}: the minimum is above the maximum; write "

@@ -26,6 +26,7 @@ from umaoka.engine.season.stages import (
     SettledGames,
     run_season,
 )
+from umaoka.engine.typed_numbers import NumberError, read_whole
 from umaoka.templates.book.model import Book, Game, League
 from umaoka.templates.book.season_spec import (  # noqa: F401  (kept importable from here)
     SETTING_CHOICES,
@@ -108,14 +109,10 @@ def game_record(league: League, game: Game, n: int) -> GameRecord | None:
 def _chip(value: Any) -> int:
     if _blank(value):
         return 0
-    try:
-        if isinstance(value, bool):
-            raise ValueError
-        f = float(value)  # 9e999999 is inf, 1e30 beyond any chip count: neither is counted
-        if not -MAX_CHIPS <= f <= MAX_CHIPS or f != int(f):
-            raise ValueError
-        return int(f)
-    except (TypeError, ValueError):
+    try:  # 9e999999, 1e30 and 1e-9999999 are no chip counts: none is counted
+        return read_whole(None if isinstance(value, bool) else value, below=MAX_CHIPS + 1,
+                          commas=False)
+    except NumberError:
         raise UmaokaError(f'chips "{excerpt(value)}" are not a whole number from '
                           f"-{MAX_CHIPS:,} to {MAX_CHIPS:,}; give the chip count, e.g. 2 or "
                           "-1.") from None

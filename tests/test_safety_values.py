@@ -1,0 +1,312 @@
+"""Typed numbers beyond Decimal's own exponent range (issue 34, item 4): one sentence each.
+
+``1e9999999`` is a valid Decimal, but its exponent (9,999,999) is beyond the default
+context's 999,999, so ``abs()`` or any other operation on it raised ``decimal.Overflow``:
+``calc --ruleset "standard; start=1e9999999"``, ``hand --riichi 1e9999999``, a season's
+chip_value, a penalty-log row and a chips cell did, and in the workbook one such cell made
+``settle`` abort and every MJ_SEASON table an internal error. ``1e-9999999`` as a game
+row's penalty or deposit counted as 0 without a word (the context rounds it away), and
+``1_000`` was read as 1000 (Python's digit grouping, which no spreadsheet reads). Every
+path now goes through :mod:`umaoka.engine.typed_numbers`, which bounds a number by its
+exponent and digits before any arithmetic.
+"""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from umaoka.engine import UmaokaError, ruleset, settle
+from umaoka.engine.hands.payment import hand
+from umaoka.engine.online.rankpoints import rank_points
+from umaoka.engine.season.gamelog import game_record
+from umaoka.engine.season.penalties import penalty
+from umaoka.engine.season.settings import read_season
+from umaoka.engine.typed_numbers import MAX_PLACES, NumberError, read_number, read_whole
+
+GAME = [35700, 32400, 22200, 9700]
+HUGE, TINY = "1e9999999", "1e-9999999"
+
+
+def said(call: Any) -> str:
+    """The one sentence a call answers with (any other exception fails the test)."""
+    start = time.perf_counter()
+    with pytest.raises(UmaokaError) as e:
+        call()
+    assert time.perf_counter() - start < 1.0
+    message = str(e.value)
+    assert "\n" not in message and message.endswith((".", ")", "?")), message
+    return message
+
+
+@pytest.mark.parametrize(("call", "words"), [
+    (lambda: ruleset(f"standard; start={HUGE}"), "start must be a whole number of points below"),
+    (lambda: ruleset(f"standard; start=-{HUGE}"), "start must be a whole number of points below"),
+    (lambda: ruleset(f"standard; target={HUGE}"), "target must be a whole number of points"),
+    (lambda: ruleset(f"standard; uma={HUGE}/0/0/0"), "is not a list of numbers in thousands"),
+    (lambda: ruleset({"uma": [HUGE, 0, 0, 0]}), "is not a list of numbers in thousands"),
+    (lambda: hand(1, 30, riichi=HUGE), 'riichi must be a whole number from 0 to 100 (got "1e'),
+    (lambda: hand(1, 30, honba=f"-{HUGE}"), "honba must be a whole number from 0 to 100 (got"),
+    (lambda: hand(HUGE, 30), "han"),
+    (lambda: penalty({"player": "Aki", "points": HUGE}), "is beyond 100,000 final points"),
+    (lambda: penalty({"player": "Aki", "points": f"-{HUGE}"}), "is beyond 100,000 final points"),
+    (lambda: game_record({"east": "A", "east_score": 25000, "east_chips": HUGE}),
+     'east\'s chips "1e9999999" are beyond 1,000'),
+    (lambda: game_record({"east": "A", "east_score": 25000, "east_chips": f"-{HUGE}"}),
+     "are beyond 1,000"),
+    (lambda: rank_points(1, HUGE), 'score ("1e9999999") is far too large'),
+    (lambda: settle(GAME, penalties=[HUGE, 0, 0, 0]), "penalty 1 (1e9999999) is far too large"),
+    (lambda: settle(GAME, deposits=HUGE), "deposits (1e9999999) is far too large"),
+])
+def test_an_exponent_beyond_decimal_range_is_one_sentence(call: Any, words: str) -> None:
+    assert words in said(call)
+
+
+@pytest.mark.parametrize("setting", ["chip_value", "absent_result"])
+def test_a_season_setting_beyond_decimal_range(setting: str) -> None:
+    ini = f"[stage A]\nsubstitutes = fixed\n{setting} = {HUGE}\n"
+    assert f"{setting}: {HUGE} is beyond 100,000 final points" in said(lambda: read_season(ini))
+    text = json.dumps({"stages": [{"name": "A", "substitutes": "fixed", setting: HUGE}]})
+    assert "is beyond 100,000 final points" in said(lambda: read_season(text, "json"))
+
+
+@pytest.mark.parametrize(("call", "words"), [
+    (lambda: settle(GAME, deposits=TINY), 'deposits ("1e-9999999") has more than 20 decimal'),
+    (lambda: settle(GAME, penalties=[TINY, 0, 0, 0]), 'penalty 1 ("1e-9999999") has more than'),
+    (lambda: settle(GAME, penalties=["-1e-30", 0, 0, 0]), "has more than 20 decimal places"),
+    (lambda: settle([f"35700{'0' * 0}", 32400, 22200, "9700.000000000000000000001"]),
+     "score 4"),
+    (lambda: game_record({"east": "A", "east_score": 25000, "east_chips": TINY}),
+     "are not a whole number"),
+])
+def test_a_tiny_fraction_is_refused_not_zero(call: Any, words: str) -> None:
+    """1e-9999999 is not 0: as a deposit or a penalty it was settled as if blank."""
+    assert words in said(call)
+
+
+@pytest.mark.parametrize(("call", "words"), [
+    (lambda: settle(["35_700", 32400, 22200, 9700]), 'score 1 ("35_700") is not a number'),
+    (lambda: settle(GAME, deposits="1_000"), 'deposits ("1_000") is not a number'),
+    (lambda: settle(GAME, penalties=["-2_0", 0, 0, 0]), 'penalty 1 ("-2_0") is not a number'),
+    (lambda: ruleset("standard; start=25_000"), 'start must be a number of points, e.g. 25000 '
+                                                '(got "25_000")'),
+    (lambda: ruleset("standard; uma=2_0/10/-10/-20"), "is not a list of numbers in thousands"),
+    (lambda: hand(1, 30, riichi="1_0"), 'riichi must be a whole number of 0 or more (got "1_0")'),
+    (lambda: penalty({"player": "Aki", "points": "-2_0"}), '"-2_0" is not a number'),
+    (lambda: game_record({"east": "A", "east_score": 25000, "east_chips": "1_0"}),
+     "are not a whole number"),
+])
+def test_underscores_are_not_digit_grouping(call: Any, words: str) -> None:
+    """Python reads 1_000 as 1000; Excel and LibreOffice read it as text: so do we."""
+    assert words in said(call)
+
+
+def test_the_game_row_deposit_of_a_platform_result_is_not_zero() -> None:
+    """A platform row's deposits cell must be empty or 0: 1e-9999999 is neither."""
+    from umaoka.engine.season.gamelog import platform_result
+
+    game = game_record({"east": "A", "east_final": "+30", "south": "B", "south_final": "+10",
+                        "west": "C", "west_final": "-10", "north": "D", "north_final": "-30",
+                        "deposits": TINY})
+    assert "clear deposits" in said(lambda: platform_result(game))
+
+
+def test_the_reader_itself() -> None:
+    assert read_number("1,250.5") == read_number(" 1250.50 ") == read_number(1250.5)
+    assert read_number("−20") == -20 and read_number("+7") == 7 and read_number(".5") == 0.5
+    assert str(read_number("2.5000000000000000000000000000")) == "2.5"  # trailing zeros
+    assert str(read_number("0E-9999999")) == "0" and str(read_number("-0.0")) == "0"
+    assert read_whole("3.0") == 3 and read_whole(3.0) == 3 and read_whole("1,000") == 1000
+    kinds = {v: _kind(v) for v in ("1_000", "abc", "", "NaN", "-Infinity", "sNaN", HUGE,
+                                   f"-{HUGE}", "9" * 5000, 10**5000, 10**12, float("inf"),
+                                   TINY, 1e-300, "1" * 101 + ".5", True, None)}
+    assert kinds == {"1_000": "text", "abc": "text", "": "text", "NaN": "infinite",
+                     "-Infinity": "infinite", "sNaN": "infinite", HUGE: "large",
+                     f"-{HUGE}": "large", "9" * 5000: "large", 10**5000: "large",
+                     10**12: "large", float("inf"): "infinite", TINY: "fine", 1e-300: "fine",
+                     "1" * 101 + ".5": "text", True: "text", None: "text"}
+    assert read_number("1,234,567") == 1234567  # commas are thousands separators
+    assert _kind("1,5", commas=False) == "text"  # ... unless the caller says otherwise
+    assert MAX_PLACES == 20
+
+
+def _kind(value: Any, **options: Any) -> str:
+    with pytest.raises(NumberError) as e:
+        read_number(value, **options)
+    return e.value.kind
+
+
+def _cli(*argv: str) -> subprocess.CompletedProcess[str]:
+    exe = Path(sys.executable).with_name("umaoka")  # as a user runs it, in a plain environment
+    return subprocess.run([str(exe), *argv], capture_output=True, text=True, timeout=60,
+                          env={"PATH": "/usr/bin:/bin"})
+
+
+@pytest.mark.parametrize(("argv", "words"), [
+    (["calc", "--ruleset", f"standard; start={HUGE}", "35700", "32400", "22200", "9700"],
+     "start must be a whole number of points below 1,000,000,000"),
+    (["calc", "--penalties", f"{TINY},0,0,0", "35700", "32400", "22200", "9700"],
+     'penalty 1 ("1e-9999999") has more than 20 decimal places'),
+    (["calc", "35_700", "32400", "22200", "9700"], 'score 1 ("35_700") is not a number'),
+    (["hand", "1", "30", "--riichi", HUGE], "riichi must be a whole number from 0 to 100"),
+])
+def test_the_command_line_says_one_sentence(argv: list[str], words: str) -> None:
+    done = _cli(*argv)
+    assert done.returncode in (1, 2) and done.stdout == ""
+    lines = done.stderr.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("umaoka: error: ") and words in lines[0], \
+        done.stderr
+
+
+# ------------------------------------------------------------------------------------------
+# The same values typed into a season workbook (`umaoka settle`) and sent to MJ_SEASON
+
+@pytest.mark.parametrize(("cells", "words"), [
+    ({("Penalties", "E5"): HUGE}, f"{HUGE} is beyond 100,000 final points"),
+    ({("Penalties", "E5"): f"-{HUGE}"}, "is beyond 100,000 final points"),
+    ({("Penalties", "E5"): TINY}, "is not a number of final points with at most one decimal"),
+    ({("Regular", "R5"): HUGE}, 'chips "1e9999999" are'),
+    ({("Regular", "R5"): TINY}, 'chips "1e-9999999" are'),
+])
+def test_a_bad_row_in_a_season_workbook_is_a_warning(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str], cells: dict[tuple[str, str], Any],
+        words: str) -> None:
+    """One such cell made `settle` abort with decimal.Overflow; now its row is a warning."""
+    from openpyxl import load_workbook
+    from test_safety_season import _typed, run
+
+    path = _typed(tmp_path, cells)
+    code, out, err, took = run(capsys, "settle", str(path))
+    assert code == 0 and took < 60  # the settled copy written
+    assert words in err and "internal error" not in err and "unexpected" not in err, err
+    ws = load_workbook(tmp_path / "s_settled.xlsx", read_only=True)["Season standings"]
+    b = next(r for r in ws.iter_rows(values_only=True) if r[1] == "B")
+    assert b[7] == -10  # B's penalty still counts
+
+
+def test_a_chip_value_beyond_decimal_range_in_the_workbook(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    from test_safety_season import _typed, one_sentence, run
+
+    code, out, err, took = run(capsys, "settle", str(_typed(tmp_path,
+                                                             {("Season", "B17"): HUGE})))
+    assert code == 2 and took < 60
+    one_sentence(err, f"chip_value: {HUGE} is beyond 100,000 final points")
+
+
+@pytest.mark.parametrize(("change", "words"), [
+    ({"points": HUGE}, "is beyond 100,000 final points"),
+    ({"points": TINY}, "is not a number of final points with at most one decimal"),
+    ({"chips": HUGE}, 'chips "1e9999999" are'),
+    ({"chips": f"-{HUGE}"}, 'chips "-1e9999999" are'),
+])
+def test_mj_season_bad_row_is_listed_and_the_rest_rank(change: dict[str, Any],
+                                                        words: str) -> None:
+    """Every MJ_SEASON table was an internal error while one such cell was in the book."""
+    from test_safety_season import _mj_args, _season_book
+
+    from umaoka.addin.udfs import MJ_SEASON
+
+    stages, settings_, players, pens, games = _mj_args(_season_book(**change))
+    start = time.perf_counter()
+    table = MJ_SEASON(stages, settings_, players, pens, "Regular", "players", *games)
+    assert time.perf_counter() - start < 15
+    text = " ".join(str(c) for row in table for c in row)
+    assert words in text and "internal error" not in text, text
+    b = next(row for row in table if row[1] == "B")
+    assert b[7] == -10  # B's penalty still counts
+
+
+@pytest.mark.parametrize("value", [HUGE, f"-{HUGE}", TINY, "1_0"])
+def test_mj_season_bad_chip_value_is_one_sentence(value: str) -> None:
+    from test_safety_season import _mj_args, _season_book
+
+    from umaoka.addin.udfs import MJ_SEASON, UmaokaExcelError
+
+    stages, settings_, players, pens, games = _mj_args(_season_book(chip_value=value))
+    with pytest.raises(UmaokaExcelError) as e:
+        MJ_SEASON(stages, settings_, players, pens, "Regular", "players", *games)
+    assert "chip_value" in str(e.value) and "internal error" not in str(e.value)
+
+
+# ------------------------------------------------------------------------------------------
+# Item 5: game_caps is split on its separator, not matched by a backtracking pattern
+
+@pytest.mark.parametrize("text", [
+    "." * 8000 + "--", "to" * 4000 + "~~", " " * 8000 + "--", "1" * 32_767,
+    "." * 1_000_000 + "--",
+], ids=["dots", "to", "spaces", "digits", "a-million"])
+def test_a_long_game_caps_text_is_one_sentence_at_once(text: str) -> None:
+    """A pattern around the separator backtracked: 8,000 characters took 3 s, 32,000 in
+    a Season cell 7 s per MJ_SEASON call, a million in a season file never finished."""
+    from umaoka.engine.season.teams import parse_game_caps
+
+    assert said(lambda: parse_game_caps(text)).startswith('game_caps "')
+
+
+@pytest.mark.parametrize(("text", "low", "high"), [
+    ("10-45", 10, 45), ("10–45", 10, 45), ("10~45", 10, 45), ("10..45", 10, 45),
+    ("10 to 45", 10, 45), ("10-", 10, None), ("-45", None, 45), (" 10.0 - 45.00 ", 10, 45),
+])
+def test_game_caps_as_written(text: str, low: Any, high: Any) -> None:
+    from umaoka.engine.season.teams import GameCaps, parse_game_caps
+
+    assert parse_game_caps(text) == GameCaps(low, high)
+
+
+def test_mj_season_with_a_long_game_caps_cell_is_fast() -> None:
+    from test_safety_season import _mj_args, _season_book
+
+    from umaoka.addin.udfs import MJ_SEASON, UmaokaExcelError
+
+    book = _season_book()
+    book.season.settings["game_caps"] = "." * 12_000 + "--"
+    stages, settings_, players, pens, games = _mj_args(book)
+    start = time.perf_counter()
+    with pytest.raises(UmaokaExcelError) as e:
+        MJ_SEASON(stages, settings_, players, pens, "Regular", "players", *games)
+    assert time.perf_counter() - start < 2
+    assert 'game_caps "...' in str(e.value)
+
+
+# ------------------------------------------------------------------------------------------
+# Item 13: a "Did you mean" hint does not change with the order of the names (or the hash seed)
+
+def test_closest_name_does_not_depend_on_the_order_of_the_names() -> None:
+    from itertools import permutations
+
+    from umaoka.engine.season.stages import closest_name
+
+    for names, word, hint in [(["Aki", "AKI", "Ben"], "aki", "AKI"),
+                              (["Ben", "Bea", "Ken", "Bex"], "Bem", "Bea"),
+                              (["Chie", "Dan"], "Chei", "Chie")]:
+        said = {closest_name(word, order) for order in permutations(names)}
+        assert said == {f' Did you mean "{hint}"?'}, (word, said)
+    assert closest_name("x" * 10_000, ["x"]) == ""  # no quadratic matching of a long word
+
+
+def test_the_hint_of_a_misspelt_player_is_the_same_under_any_hash_seed(tmp_path: Path) -> None:
+    """The roster is a set inside run_season: its order changed from run to run."""
+    script = tmp_path / "hint.py"
+    script.write_text(
+        "from umaoka.engine.season.settings import read_season\n"
+        "from umaoka.engine.season.stages import run_season\n"
+        "season = read_season('players = Aki, AKI, Ben, Bea, Bex, Dan\\n[stage A]\\n')\n"
+        "row = {'stage': 'A', 'east': 'aki', 'south': 'Bem', 'west': 'Dan', 'north': 'Ben',\n"
+        "       'east_score': 35700, 'south_score': 32400, 'west_score': 22200,\n"
+        "       'north_score': 9700}\n"
+        "print(run_season(season, [row], []).problems)\n", encoding="utf-8")
+    seen = set()
+    for seed in ("0", "1", "2", "3", "4", "5", "6", "7"):
+        done = subprocess.run([sys.executable, str(script)], capture_output=True, text=True,
+                              timeout=60, env={"PYTHONHASHSEED": seed, "PATH": "/usr/bin:/bin"})
+        assert done.returncode == 0, done.stderr
+        seen.add(done.stdout)
+    assert len(seen) == 1, seen
+    assert 'Did you mean "AKI"?' in seen.pop()
