@@ -310,3 +310,53 @@ def test_the_hint_of_a_misspelt_player_is_the_same_under_any_hash_seed(tmp_path:
         seen.add(done.stdout)
     assert len(seen) == 1, seen
     assert 'Did you mean "AKI"?' in seen.pop()
+
+
+# ------------------------------------------------------------------------------------------
+# Item 14: the session after a tab's last never passes the --session bound
+
+LOBBY = "L1002 | 00:44 | 四般南喰赤－ | Aki(+61.0) Ben(0.0) Chie(-25.0) Dan(-36.0)\n"
+
+
+@pytest.mark.parametrize("last", [999_999_999, 1e15])
+def test_import_into_after_the_last_session_number(tmp_path: Path,
+                                                    capsys: pytest.CaptureFixture[str],
+                                                    last: Any) -> None:
+    """A tab at session 999,999,999 got its next games at 1,000,000,000, a session number
+    that --session refuses; now the command says so and writes nothing."""
+    from test_safety_season import _league, one_sentence, run
+
+    lobby = tmp_path / "sca20260404.log"
+    lobby.write_text(LOBBY, encoding="utf-8")
+    path = _league(tmp_path, last)
+    before = path.read_bytes()
+    code, out, err, _ = run(capsys, "import", str(lobby), "--into", str(path))
+    assert code != 0 and path.read_bytes() == before
+    one_sentence(err, "so the next would be beyond 999,999,999, the largest session number; "
+                 "give the session with --session")
+    code, out, err, _ = run(capsys, "import", str(lobby), "--into", str(path), "--session",
+                            "999999999")  # the bound itself is taken
+    assert code == 0, err
+    from openpyxl import load_workbook
+
+    ws = load_workbook(path)["Spring"]
+    assert max(c.value for c in ws["B"] if isinstance(c.value, int)) == 999_999_999
+
+
+def test_seating_into_after_the_last_session_number(tmp_path: Path,
+                                                    capsys: pytest.CaptureFixture[str]) -> None:
+    from test_safety_season import _league, run
+
+    path = _league(tmp_path, 999_999_998)
+    before = path.read_bytes()
+    code, out, err, _ = run(capsys, "seating", "4", "--rounds", "2", "--into", str(path))
+    assert code != 0 and path.read_bytes() == before
+    assert "the last session in Spring is 999,999,998, so the next would be beyond " \
+           "999,999,999" in err
+    code, out, err, _ = run(capsys, "seating", "4", "--rounds", "2", "--into", str(path),
+                            "--session", "999999999")
+    assert code != 0 and path.read_bytes() == before
+    assert "2 rounds from session 999,999,999 would end beyond 999,999,999" in err
+    code, out, err, _ = run(capsys, "seating", "4", "--rounds", "1", "--into", str(path))
+    assert code == 0, err  # one round fits: session 999,999,999
+    assert "sessions 999999999-999999999" in out

@@ -38,18 +38,13 @@ from umaoka.engine.online.imports import (
 from umaoka.engine.online.rating import rating_history, ratings
 from umaoka.engine.season.stats import head_to_head, player_stats
 from umaoka.engine.seating.plan import MAX_PLAYERS, parse_avoid, parse_pins, schedule
+from umaoka.templates.book.model import MAX_SESSION
 from umaoka.templates.xlsx.io import MAX_INPUT, read_input, read_text
 
 PROG = "umaoka"
 WIDTH = 80
 #: Tables longer than this show their first and last rows and how many are between.
 LONG_TABLE = 40
-
-
-#: The largest session number the command line takes (a date such as 20260404 fits): a
-#: session is one row of a chart, whatever its number, so this only keeps it a plain
-#: whole number Excel shows exactly.
-MAX_SESSION = 999_999_999
 
 
 def session_number(text: str) -> int:

@@ -157,6 +157,10 @@ MAX_GAMES = 50_000
 #: Most league tabs (a season's stages) in one workbook: a season has a handful; each tab
 #: is a sheet of formulas and a standings sheet, so thousands would make gigabytes.
 MAX_LEAGUES = 100
+#: The largest session number a command writes or takes (a date such as 20260404 fits): a
+#: session is one row of a chart, whatever its number, so this only keeps it a plain whole
+#: number Excel shows exactly, and one ``--session`` takes again.
+MAX_SESSION = 999_999_999
 
 
 def _holds_data(g: Game) -> bool:
