@@ -360,3 +360,91 @@ def test_seating_into_after_the_last_session_number(tmp_path: Path,
     code, out, err, _ = run(capsys, "seating", "4", "--rounds", "1", "--into", str(path))
     assert code == 0, err  # one round fits: session 999,999,999
     assert "sessions 999999999-999999999" in out
+
+
+# ------------------------------------------------------------------------------------------
+# Item 10: player names from --players (and --teams, a season file) are printable text
+
+@pytest.mark.parametrize(("players", "words"), [
+    ("Ab\x01c", 'the name "Ab\\x01c" holds a control character (\\x01)'),
+    ("Aki,Ab\rX", 'the name "Ab\\rX" holds a control character (\\r)'),
+    ("A\x1b[2J", 'the name "A\\x1b[2J" holds a control character (\\x1b)'),
+    ("N" * 300, "is longer than 200 characters; shorten it"),
+], ids=["soh", "cr", "escape", "300-characters"])
+def test_add_players_refuses_a_name_no_sheet_holds(tmp_path: Path,
+                                                   capsys: pytest.CaptureFixture[str],
+                                                   players: str, words: str) -> None:
+    """Control characters gave "unexpected IllegalCharacterError"; a 300-character name
+    was taken for a file name ("File name too long")."""
+    from test_safety_season import one_sentence, run
+
+    run(capsys, "new", str(tmp_path / "l.xlsx"))
+    before = (tmp_path / "l.xlsx").read_bytes()
+    for argv in (["add", str(tmp_path / "l.xlsx")], ["new", str(tmp_path / "n.xlsx")]):
+        code, out, err, _ = run(capsys, *argv, "--players", players)
+        assert code == 2 and out == ""
+        one_sentence(err, "--players: the name", words)
+    assert (tmp_path / "l.xlsx").read_bytes() == before and not (tmp_path / "n.xlsx").exists()
+
+
+@pytest.mark.parametrize(("argv", "words"), [
+    (["--teams", "R\x01=Aki,Ben"], '--teams: the name "R\\x01" holds a control character'),
+    (["--teams", "Red=Aki,B\x7fen"], '--teams: the name "B\\x7fen" holds a control character'),
+])
+def test_add_teams_refuses_a_control_character(tmp_path: Path,
+                                               capsys: pytest.CaptureFixture[str],
+                                               argv: list[str], words: str) -> None:
+    from test_safety_season import one_sentence, run
+
+    run(capsys, "new", str(tmp_path / "l.xlsx"))
+    code, out, err, _ = run(capsys, "add", str(tmp_path / "l.xlsx"), *argv)
+    assert code == 2
+    one_sentence(err, words)
+
+
+def test_a_season_roster_with_a_control_character(tmp_path: Path,
+                                                  capsys: pytest.CaptureFixture[str]) -> None:
+    from test_safety_season import one_sentence, run
+
+    (tmp_path / "s.ini").write_text("players = Aki, B\x01en\n[stage A]\n", encoding="utf-8")
+    code, out, err, _ = run(capsys, "new", str(tmp_path / "n.xlsx"), "--season",
+                            str(tmp_path / "s.ini"))
+    assert code == 2 and not (tmp_path / "n.xlsx").exists()
+    one_sentence(err, 'a player of the season: the name "B\\x01en" holds a control character')
+
+
+def test_a_bidi_override_in_a_name_is_not_echoed_raw(tmp_path: Path,
+                                                     capsys: pytest.CaptureFixture[str]) -> None:
+    """U+202E reverses the rest of a terminal line: shown written out, kept in the book."""
+    from openpyxl import load_workbook
+    from test_safety_season import run
+
+    run(capsys, "new", str(tmp_path / "l.xlsx"))
+    code, out, err, _ = run(capsys, "add", str(tmp_path / "l.xlsx"), "--players", "Q\u202eZ")
+    assert code == 0 and "\u202e" not in out and "added players Q\\u202eZ" in out
+    ws = load_workbook(tmp_path / "l.xlsx")["Players"]
+    assert "Q\u202eZ" in [c.value for c in ws["A"]]
+
+
+@pytest.mark.parametrize(("text", "names"), [
+    ("Aki\nBen\n# a comment\n\nChie\n", ["Aki", "Ben", "Chie"]),
+    ("Name,Team\nFumi,Red\nGen,Blue\n", ["Fumi", "Gen"]),
+    ("Team,Player\nRed,Fumi\nBlue,Gen\n", ["Fumi", "Gen"]),
+    ('"name","team"\n"Fumi","Red"\n', ["Fumi"]),
+])
+def test_a_roster_file(tmp_path: Path, text: str, names: list[str]) -> None:
+    """A header such as Name,Team names the column of names; it is no player."""
+    from umaoka.addin.cli.base import _roster
+
+    (tmp_path / "p.csv").write_text(text, encoding="utf-8")
+    assert _roster(str(tmp_path / "p.csv")) == names
+
+
+def test_a_roster_file_line_with_a_comma_is_one_sentence(tmp_path: Path) -> None:
+    """`Fumi, Gen` kept Fumi and dropped Gen without a word."""
+    from umaoka.addin.cli.base import _roster
+
+    (tmp_path / "p.txt").write_text("Aki\nFumi, Gen\n", encoding="utf-8")
+    assert said(lambda: _roster(str(tmp_path / "p.txt"))) == (
+        f'{tmp_path / "p.txt"} line 2 holds a comma ("Fumi, Gen"); write one name a line, or '
+        "head a CSV with a Name column.")

@@ -72,7 +72,7 @@ def cmd_add(args: argparse.Namespace) -> int:
                        args.subs, _roster(args.players))
     update_league(book, src, out, force=args.force)
     games = sum(1 for lg in book.leagues for g in lg.games if not g.is_blank())
-    print(f"{_wrote(src, out)}: added {', '.join(done)} ({_games(games)} kept)")
+    print(shown(f"{_wrote(src, out)}: added {', '.join(done)} ({_games(games)} kept)"))
     return 0
 
 

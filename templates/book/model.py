@@ -7,6 +7,7 @@ filled workbook and writes it again with every result as a plain value.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -163,6 +164,17 @@ MAX_LEAGUES = 100
 MAX_SESSION = 999_999_999
 
 
+def check_names(names: Iterable[str], what: str) -> None:
+    """One sentence for the first name no sheet can hold as text: a control character (which
+    openpyxl refuses to write, and a terminal acts on) or over 200 characters."""
+    from umaoka.engine.online.imported import name_problem
+
+    for name in names:
+        problem = name_problem(str(name))
+        if problem:
+            raise UmaokaError(f"{what}: {problem}")
+
+
 def _holds_data(g: Game) -> bool:
     """A row the reader counts: any value in its date, numbers, players or inputs."""
     return not (g.is_blank() and all(_blank(v) for v in (g.date, g.session, g.table,
@@ -215,4 +227,5 @@ def make_book(rulesets: list[str] | None = None, leagues: list[str] | None = Non
         p = str(p).strip()
         if p and p not in clean_players:
             clean_players.append(p)
+    check_names(clean_players, "a player")
     return Book(rules, book_leagues, clean_players, lang, runtime or Runtime())

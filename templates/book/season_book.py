@@ -27,7 +27,7 @@ from umaoka.engine.season.stages import (
     run_season,
 )
 from umaoka.engine.typed_numbers import NumberError, read_whole
-from umaoka.templates.book.model import Book, Game, League
+from umaoka.templates.book.model import Book, Game, League, check_names
 from umaoka.templates.book.season_spec import (  # noqa: F401  (kept importable from here)
     SETTING_CHOICES,
     SETTING_HELP_JA,
@@ -174,7 +174,9 @@ def parse_teams_text(text: str) -> dict[str, str]:
             raise UmaokaError(f'--teams: "{part.strip()}" has no players; write each team as '
                               "TEAM=PLAYER,PLAYER and separate teams with ;.")
         pairs.append((team.strip(), members))
-    return {p: team for team, players in parse_teams(pairs) for p in players}
+    teams = parse_teams(pairs)
+    check_names((n for t, members in teams for n in (t, *members)), "--teams")
+    return {p: team for team, players in teams for p in players}
 
 
 def add_season(book: Book, season: Season | None = None, teams: str | None = None,
@@ -197,6 +199,9 @@ def add_season(book: Book, season: Season | None = None, teams: str | None = Non
             if book.rules_of(lg).ruleset != st.ruleset:
                 raise UmaokaError(f"stage {st.name}'s ruleset differs from the league tab's; "
                                   "leave out --ruleset (the season file sets them).")
+        check_names(season.roster, "a player of the season")
+        check_names((n for t, members in season.teams for n in (t, *members)),
+                    "a team of the season")
         for p in season.roster:
             if p not in book.players:
                 book.players.append(p)
@@ -292,6 +297,7 @@ def extend_book(book: Book, season: Season | None = None, stage: str | None = No
                 else:
                     lg.subs = True
             done.append(what)
+    check_names(players, "a player")
     known = {p.casefold(): p for p in book.players}
     for p in players:
         was = known.get(str(p).strip().casefold())
