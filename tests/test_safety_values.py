@@ -448,3 +448,76 @@ def test_a_roster_file_line_with_a_comma_is_one_sentence(tmp_path: Path) -> None
     assert said(lambda: _roster(str(tmp_path / "p.txt"))) == (
         f'{tmp_path / "p.txt"} line 2 holds a comma ("Fumi, Gen"); write one name a line, or '
         "head a CSV with a Name column.")
+
+
+# ------------------------------------------------------------------------------------------
+# Item 12: names in the CSVs we write come back as the same text
+
+#: Names Excel turns into something else when it opens a CSV: 007 -> 7, 1/2 -> 2 January,
+#: 1e3 -> 1000, TRUE -> a boolean, -5 -> -5, #N/A -> an error, Jan 2 -> a date, 12:30 -> a
+#: time. Written with a leading ' (which Excel shows, as text, and keeps when it saves).
+CONVERTED = ["007", "1/2", "1e3", "TRUE", "-5", "#N/A", "Jan 2", "12:30"]
+
+
+def test_seating_csv_names_round_trip(tmp_path: Path,
+                                      capsys: pytest.CaptureFixture[str]) -> None:
+    """seating --csv wrote these names bare; after Excel they no longer matched the roster.
+    Read back by `umaoka batch`'s reader (scores typed in), every name is as given."""
+    import csv
+
+    from test_safety_season import run
+
+    from umaoka.templates.batch import read_csv
+
+    out = tmp_path / "night.csv"
+    code, _, err, _ = run(capsys, "seating", ",".join(CONVERTED), "--rounds", "2", "--csv",
+                          str(out))
+    assert code == 0, err
+    text = out.read_text(encoding="utf-8-sig")
+    rows = list(csv.reader(text.splitlines()))
+    header = rows[0]
+    seats = [header.index(s) for s in ("east", "south", "west", "north")]
+    written = {r[i] for r in rows[1:] for i in seats}
+    assert written == {"'" + n for n in CONVERTED}  # each guarded, none bare
+    for r in rows[1:]:  # the manager types the scores
+        for i, score in zip(seats, (35700, 32400, 22200, 9700)):
+            r[i + 1] = str(score)
+    with out.open("w", encoding="utf-8", newline="") as f:
+        csv.writer(f).writerows(rows)
+    league = read_csv(out, ruleset("standard")).league
+    assert {p for g in league.games for p in g.players} == set(CONVERTED)
+
+
+def test_import_finals_csv_names_round_trip(tmp_path: Path,
+                                            capsys: pytest.CaptureFixture[str]) -> None:
+    """import -o writes a finals CSV; `umaoka import` of that file gives the same names."""
+    from test_safety_season import run
+
+    from umaoka.engine.online.imports import parse_finals_csv
+
+    names = ["007", "1e3", "TRUE", "-5"]
+    src = tmp_path / "in.csv"
+    src.write_text("date,first,first_final,second,second_final,third,third_final,fourth,"
+                   "fourth_final\n2026-04-04," + ",".join(f"'{n},{f}" for n, f in zip(
+                       names, ("+50", "+10", "-20", "-40"))) + "\n", encoding="utf-8")
+    assert [*parse_finals_csv(src.read_text(encoding="utf-8")).games[0].names] == names
+    out = tmp_path / "out.csv"
+    code, _, err, _ = run(capsys, "import", str(src), "-o", str(out))
+    assert code == 0, err
+    text = out.read_text(encoding="utf-8-sig")
+    assert all(f",'{n}," in text for n in names), text
+    again = parse_finals_csv(text, "out.csv")
+    assert not again.problems and [*again.games[0].names] == names
+
+
+@pytest.mark.parametrize("name", [*CONVERTED, "'007", "=1+1", "+1", "@SUM(A1)", "Aki",
+                                  "Player 2", "A1", "１２３", "1,000", "50%", "2026-04-04",
+                                  "1月2日", "false", "#REF!"])
+def test_csv_name_round_trips_and_guards_what_excel_converts(name: str) -> None:
+    from umaoka.engine.online.imported import csv_name, csv_plain, excel_converts
+
+    written = csv_name(name)
+    assert csv_plain(written) == name
+    plain = name in ("Aki", "Player 2", "A1")
+    assert (written == name) == plain and excel_converts(name) == (
+        not plain and name not in ("'007", "=1+1", "@SUM(A1)"))

@@ -24,7 +24,7 @@ from typing import Any
 from umaoka.addin.install.update import backup_path, check_not_open, check_not_report, update_writer
 from umaoka.engine import UmaokaError, ruleset, settle
 from umaoka.engine.errors import excerpt
-from umaoka.engine.online.imported import csv_plain, csv_rows, csv_text
+from umaoka.engine.online.imported import csv_name, csv_plain, csv_rows, csv_text
 from umaoka.engine.online.imports import (
     FORMATS,
     ImportedGame,
@@ -112,6 +112,11 @@ def _text(path: Path) -> str:
     return read_text(path, "an input file", MAX_INPUT)
 
 
+#: Columns of the CSVs we write that hold player names (seats, finishing order).
+NAME_COLUMNS = frozenset(("east", "south", "west", "north", "first", "second", "third",
+                          "fourth"))
+
+
 def write_csv(path: Path, rows: Sequence[Sequence[Any]], force: bool = False) -> Path:
     """Write rows (header first) as UTF-8 CSV with a BOM (Excel reads Japanese names right),
     atomically, refusing to replace an existing file without ``force``."""
@@ -125,10 +130,13 @@ def write_csv(path: Path, rows: Sequence[Sequence[Any]], force: bool = False) ->
     if not path.parent.exists():
         raise UmaokaError(f"folder {path.parent} does not exist; create it first.")
     buf = io.StringIO()
-    # texts that would start a formula in Excel get a leading ' (CSV injection); our
+    # texts that would start a formula in Excel get a leading ' (CSV injection), and so do
+    # names that Excel would turn into a number, a date or a boolean (007, 1/2, TRUE); our
     # readers take it off again
+    names = {i for i, h in enumerate(rows[0]) if str(h) in NAME_COLUMNS}
     csv.writer(buf, lineterminator="\r\n").writerows(
-        [rows[0], *([csv_text(v) if isinstance(v, str) else v for v in r] for r in rows[1:])])
+        [rows[0], *([(csv_name(v) if i in names else csv_text(v)) if isinstance(v, str) else v
+                     for i, v in enumerate(r)] for r in rows[1:])])
     write_atomic(path, lambda tmp: tmp.write_bytes(buf.getvalue().encode("utf-8-sig")))
     return path
 
