@@ -23,7 +23,7 @@ from dataclasses import dataclass, field, replace
 from decimal import Decimal, InvalidOperation
 from typing import Any
 
-from umaoka.engine.errors import UmaokaError, excerpt
+from umaoka.engine.errors import UmaokaError, as_text, excerpt
 from umaoka.engine.typed_numbers import NumberError, read_number
 
 #: The longest ruleset text read: a preset name and every field overridden fit in a few
@@ -315,7 +315,7 @@ def _unknown_value(key: str, value: Any, options: Iterable[str] | None = None) -
     opts = list(CHOICES[key] if options is None else options)
     return (
         f'{key} cannot be "{excerpt(value)}"; use one of {", ".join(opts)}.'
-        f"{_closest(str(value), opts)}"
+        f"{_closest(as_text(value), opts)}"
     )
 
 
@@ -338,7 +338,7 @@ def _number(key: str, value: Any) -> int:
 def _switch(key: str, value: Any) -> bool:
     if isinstance(value, bool):
         return value
-    text = str(value).strip().lower()
+    text = as_text(value).strip().lower()
     if text in _ON:
         return True
     if text in _OFF:
@@ -347,7 +347,7 @@ def _switch(key: str, value: Any) -> bool:
 
 
 def _choice(key: str, value: Any) -> str:
-    text = str(value).strip().lower().replace("-", "_").replace(" ", "_")
+    text = as_text(value).strip().lower().replace("-", "_").replace(" ", "_")
     text = _VALUE_ALIASES.get(key, {}).get(text, text)
     if text not in CHOICES[key]:
         raise UmaokaError(_unknown_value(key, value))
@@ -373,7 +373,8 @@ def parse_uma(value: Any, what: str = "uma") -> tuple[Decimal, ...]:
         parts = [p for p in re.split(r"[/,;\s]+", text) if p]
     elif isinstance(value, Iterable):
         parts = list(value)
-    elif type(value) in (int, float, Decimal) and value == 0:
+    elif (type(value) in (int, float) and value == 0) or (type(value) is Decimal
+                                                         and value.is_zero()):
         return ()  # the number 0, as the text "0": no uma (a rules sheet's typed 0)
     else:
         parts = [value]
@@ -409,7 +410,7 @@ def _parse_floating(value: Any) -> tuple[str, tuple[tuple[Decimal, ...], ...]]:
     elif isinstance(value, bool):
         return ("shift" if value else "off"), ()
     else:
-        text = str(value).strip().lower()
+        text = as_text(value).strip().lower()
         if text in _OFF or text == "":
             return "off", ()
         if text in ("shift", "on", "sliding"):
@@ -452,7 +453,7 @@ _KEY_ALIASES = {"return": "target", "returns": "target", "tie": "ties", "deposit
 
 def _key(raw_key: Any) -> str:
     """A key as written (any case, spaces, other names) as the field it names, or as is."""
-    key = str(raw_key).strip().lower().replace(" ", "_")
+    key = as_text(raw_key).strip().lower().replace(" ", "_")
     return _KEY_ALIASES.get(key, key)
 
 

@@ -19,7 +19,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from decimal import Decimal
 from typing import Any
 
-from umaoka.engine.errors import UmaokaError, excerpt
+from umaoka.engine.errors import UmaokaError, as_repr, excerpt
 from umaoka.engine.resolve import ruleset as resolve
 from umaoka.engine.rules import Ruleset
 from umaoka.engine.typed_numbers import NumberError, read_number
@@ -305,7 +305,7 @@ def _values(value: Any, what: str, n: int, example: str) -> list[Any]:
     """A per-seat argument as a list, or one sentence when it is not a list of values."""
     if isinstance(value, (str, bytes, Mapping)) or not isinstance(value, Iterable):
         raise UmaokaError(f"{what} must be a list of {n} values, one per player in seat order, "
-                          f"e.g. {example} (got {excerpt(repr(value))}).")
+                          f"e.g. {example} (got {excerpt(as_repr(value))}).")
     return list(value)
 
 
@@ -354,7 +354,7 @@ def _check_scores(scores: Sequence[Any], deposits: Any, r: Ruleset) -> tuple[tup
                     "always end in 00, so check it for a typo."
                 )
         raw = tuple(int(d) for d in dec)
-    if type(deposits) is not int or deposits % 100:
+    if type(deposits) is not int or deposits % 100 or not -MAX_POINTS < deposits < MAX_POINTS:
         deposits = (_to_decimal(deposits, "deposits", "enter the leftover riichi sticks in points, "
                                 "e.g. 1000 for one stick") if deposits is not None else Decimal(0))
         if deposits % 100:
@@ -392,7 +392,10 @@ def _check_typed_scale(dec: list[Decimal], deposits: Any, r: Ruleset) -> None:
     """Spot scores typed in thousands (35.7) or hundreds (357) and say so."""
     total = sum(dec)
     expected = r.start * r.players
-    dep = Decimal(deposits) if isinstance(deposits, (int, Decimal)) else Decimal(0)
+    try:  # deposits not read yet: a bad value is said by its own check, after this one
+        dep = read_number(deposits) if isinstance(deposits, (int, Decimal)) else Decimal(0)
+    except NumberError:
+        dep = Decimal(0)
     if total * 1000 + dep == expected or (total + dep) * 1000 == expected:
         raise UmaokaError(
             f"the scores look typed in thousands ({_fmt(dec[0])} for "

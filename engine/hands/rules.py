@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
-from umaoka.engine.errors import UmaokaError, excerpt
+from umaoka.engine.errors import UmaokaError, as_repr, as_text, excerpt
 from umaoka.engine.rules import _closest, _switch, _unknown_value
 from umaoka.engine.typed_numbers import NumberError, read_number
 
@@ -211,7 +211,7 @@ def _whole(name: str, value: Any, minimum: int, hint: str, maximum: int = 100_00
 
 
 def _word(value: Any) -> str:
-    return re.sub(r"[\s-]+", "_", str(value).strip().lower())
+    return re.sub(r"[\s-]+", "_", as_text(value).strip().lower())
 
 
 def _kazoe(value: Any) -> str:
@@ -329,7 +329,7 @@ def hand_rules(spec: Any = None) -> HandRules:
         return _apply(pairs)
     raise UmaokaError(
         f"hand rules must be a text such as \"kiriage; sanma\", a mapping or key/value rows "
-        f"(got {excerpt(repr(spec))})."
+        f"(got {excerpt(as_repr(spec))})."
     )
 
 

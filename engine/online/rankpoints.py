@@ -32,7 +32,7 @@ from dataclasses import dataclass
 from decimal import Decimal
 from typing import Any
 
-from umaoka.engine.errors import UmaokaError, excerpt
+from umaoka.engine.errors import UmaokaError, as_repr, excerpt
 from umaoka.engine.online.ranks import (
     SOUL_CELESTIAL,
     SOUL_LAST,
@@ -234,7 +234,7 @@ def game_rank_points(results: Sequence[Any], system: Any = "tenhou", room: Any =
         if scores is not None:
             if isinstance(scores, (str, bytes)) or not isinstance(scores, Iterable):
                 raise UmaokaError(f"scores must be {n} raw scores, one per player in seat order, "
-                                  f"but got the single value {excerpt(repr(scores))}; give the "
+                                  f"but got the single value {excerpt(as_repr(scores))}; give the "
                                   "table's raw scores in the shape of results, or leave scores "
                                   "out.")
             score_list = list(scores)

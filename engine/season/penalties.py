@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from decimal import Decimal
 from typing import Any
 
-from umaoka.engine.errors import UmaokaError, excerpt
+from umaoka.engine.errors import UmaokaError, as_text, excerpt
 from umaoka.engine.typed_numbers import NumberError, read_number
 
 #: Reasons a league usually writes; any other text is accepted as it is.
@@ -49,21 +49,21 @@ class Penalty:
 def _text(value: Any) -> str | None:
     if value is None:
         return None
-    text = str(value).strip()
+    text = as_text(value).strip()
     return text or None
 
 
 def _date(value: Any, label: str) -> dt.date | str | None:
     if value is None or isinstance(value, dt.date):
         return value.date() if isinstance(value, dt.datetime) else value
-    text = str(value).strip()
+    text = as_text(value).strip()
     if not text:
         return None
     try:
         return dt.date.fromisoformat(text)
     except ValueError:
-        raise UmaokaError(f'{label}: the date "{text}" is not a date; write it as 2026-04-04 '
-                          "or leave it blank.") from None
+        raise UmaokaError(f'{label}: the date "{excerpt(text)}" is not a date; write it as '
+                          "2026-04-04 or leave it blank.") from None
 
 
 def penalty_points(value: Any, label: str) -> Decimal:
@@ -98,7 +98,7 @@ def penalty(row: Mapping[str, Any] | Penalty, label: str = "penalty") -> Penalty
     values: dict[str, Any] = {}
     for key, value in row.items():
         k = str(key or "").strip().lower()
-        if k and value is not None and str(value).strip():
+        if k and value is not None and as_text(value).strip():
             values[k] = value
     player, team = _text(values.get("player")), _text(values.get("team"))
     if bool(player) == bool(team):

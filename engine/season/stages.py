@@ -379,7 +379,10 @@ def _seen(memo: dict[GameRecord, tuple[GameRecord, tuple[SeatCredit, ...]]] | No
 
 
 def _digits(g: GameRecord) -> str:
-    return repr((g.scores, g.deposits, g.penalties, g.finals))
+    try:
+        return repr((g.scores, g.deposits, g.penalties, g.finals))
+    except ValueError:  # an int of over 4,300 digits: this record is equal only to itself
+        return f"<record {id(g)}>"
 
 
 def _remember(memo: dict[GameRecord, tuple[GameRecord, tuple[SeatCredit, ...]]],

@@ -19,7 +19,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from umaoka.engine.errors import UmaokaError, excerpt
+from umaoka.engine.errors import UmaokaError, as_text, excerpt
 
 Teams = tuple[tuple[str, tuple[str, ...]], ...]
 
@@ -110,7 +110,7 @@ class GameCaps:
 def _count(value: Any, what: str) -> int | None:
     if value is None or (isinstance(value, str) and not value.strip()):
         return None
-    text = str(value).strip()
+    text = as_text(value).strip()
     # at most 6 digits: a count of games, never a run of digits beyond float's range
     if isinstance(value, bool) or not re.fullmatch(r"\d{1,6}(\.0*)?", text):
         raise UmaokaError(f'game_caps: the {what} "{excerpt(value)}" is not a whole number of '
@@ -135,7 +135,7 @@ def parse_game_caps(value: Any) -> GameCaps | None:
     elif isinstance(value, (list, tuple)) and len(value) == 2:
         low, high = value
     else:
-        text = str(value).strip()
+        text = as_text(value).strip()
         # split on the one separator (a pattern around it backtracked: quadratic in the
         # length), and a cell of thousands of characters is no pair of counts
         parts = _CAPS_SEPARATOR.split(text) if len(text) <= MAX_CAPS_TEXT else []
