@@ -14,6 +14,8 @@ MODULES = [
     "umaoka.engine.shortcut",
     "umaoka.engine.standings",
     "umaoka.engine.typed_numbers",
+    "umaoka.engine.errors",
+    "umaoka.engine.online.imported",
     "umaoka.engine.moved",
     "umaoka.engine.hands",
     "umaoka.engine.hands.payment",
