@@ -32,6 +32,16 @@ class _Parser(argparse.ArgumentParser):
         raise UsageError(f"{message} (see `{self.prog} --help`)")
 
 
+def whole(text: str) -> int:
+    """An option's whole number (argparse's type): digits with an optional sign, as typed;
+    not Python's ``int()``, which also reads ``1_000`` and full-width digits."""
+    t = text.strip()
+    digits = t[1:] if t[:1] in ("+", "-") else t
+    if not (digits.isascii() and digits.isdigit()) or len(digits) > 18:
+        raise argparse.ArgumentTypeError(f'"{_excerpt(t)}" is not a whole number')
+    return int(t)
+
+
 def _split(text: str | None) -> list[str]:
     return [t.strip() for t in (text or "").split(",") if t.strip()]
 

@@ -21,6 +21,7 @@ from decimal import Decimal
 from pathlib import Path
 from typing import Any
 
+from umaoka.addin.cli.base import whole
 from umaoka.addin.install.update import backup_path, check_not_open, check_not_report, update_writer
 from umaoka.engine import UmaokaError, ruleset, settle
 from umaoka.engine.errors import excerpt
@@ -473,13 +474,14 @@ def add_commands(sub: Any) -> None:
         "one name per line. --fixed takes a CSV of round,table,east,south,west,north with "
         "the seats to pin (blank cells are free).")
     seat.add_argument("players", metavar="PLAYERS")
-    seat.add_argument("--rounds", type=int, required=True, metavar="R")
-    seat.add_argument("--tables-of", type=int, choices=(4, 3), default=4,
+    seat.add_argument("--rounds", type=whole, required=True, metavar="R")
+    seat.add_argument("--tables-of", type=whole, choices=(4, 3), default=4,
                       help="players per table (3 for sanma)")
-    seat.add_argument("--seed", type=int, default=0, help="same seed, same schedule")
+    seat.add_argument("--seed", type=whole, default=0, help="same seed, same schedule")
     seat.add_argument("--fixed", metavar="FILE", help="pinned seats (CSV)")
     seat.add_argument("--avoid", metavar="A+B,C+D", help="players to keep apart (teammates)")
-    seat.add_argument("--steps", type=int, metavar="N", help="search steps (default: by size)")
+    seat.add_argument("--steps", type=whole, metavar="N",
+                      help="search steps (default: by size)")
     seat.add_argument("--csv", metavar="OUT.csv", help="write the games as a batch CSV "
                       "with blank scores")
     seat.add_argument("--date", metavar="YYYY-MM-DD", help="date of the games (the CSV rows, "

@@ -16,6 +16,7 @@ from umaoka.addin.cli.base import (
     _runtime,
     _runtime_options,
     _split,
+    whole,
 )
 from umaoka.addin.cli.tables import (
     _console,
@@ -252,7 +253,8 @@ def add_commands(sub: Any) -> None:
     demo = sub.add_parser("demo", help="write a sample league (filled and settled) and print "
                           "its standings")
     demo.add_argument("dir", metavar="DIR", nargs="?", default=".", help="folder (default: .)")
-    demo.add_argument("--games", type=int, default=120, metavar="N", help="games (default 120)")
+    demo.add_argument("--games", type=whole, default=120, metavar="N",
+                      help="games (default 120)")
     demo.add_argument("--ruleset", default="mleague", metavar="NAME_OR_TEXT",
                       help='a preset or ruleset text such as "ema" (default: mleague)')
     demo.add_argument("--lang", choices=("en", "ja"), default="en")
