@@ -31,7 +31,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from test_mjseason import season_args
 from test_safety_season import _season_book
+from test_safety_udfs import _check, _parameters
 
+from umaoka.addin import udfs
 from umaoka.engine import FIELDS, UmaokaError, ruleset, settle
 from umaoka.engine.hands.payment import hand
 from umaoka.engine.season.gamelog import game_record, result_of
@@ -329,6 +331,37 @@ def test_season_function(where: str, value: Any) -> None:
     if table is not None:
         text = " ".join(str(c) for r in table for c in r)
         assert "internal error" not in text and "unexpected" not in text
+
+
+@pytest.mark.parametrize("name", sorted(udfs.__all__))
+@HOSTILE
+@given(data=st.data())
+def test_every_excel_function_through_office_js(name: str, data: st.DataObject) -> None:
+    """Each function's every argument a hostile cell or a range of them, as Office.js sends
+    them (xlwings' own conversion first): a result or one sentence."""
+    ranges = st.lists(st.lists(cell_values, min_size=1, max_size=4), min_size=1, max_size=3)
+    args = [data.draw(st.one_of(cell_values, ranges), label=f"arg {i}")
+            for i in range(_parameters(name))]
+    _check(name, args)
+
+
+@HOSTILE
+@given(encoding=st.sampled_from(["utf-8", "utf-8-sig", "utf-16", "shift_jis", "broken"]),
+       players=st.lists(names, min_size=1, max_size=5), header=st.booleans())
+def test_roster_file_encodings(tmp_path: Path, encoding: str, players: list[str],
+                               header: bool) -> None:
+    from umaoka.addin.cli.base import _roster
+
+    text = ("Name,Team\n" if header else "") + "\n".join(
+        p.replace("\n", " ").replace("\r", " ") + (",Red" if header else "") for p in players)
+    try:
+        data = b"\xff\xfe\xfd\x80" + text.encode("utf-8", "surrogatepass") \
+            if encoding == "broken" else text.encode(encoding)
+    except UnicodeEncodeError:
+        data = text.encode("utf-8", "surrogatepass")
+    path = tmp_path / "players.csv"
+    path.write_bytes(data)
+    answers(lambda: _roster(str(path)))
 
 
 @pytest.mark.parametrize("piece", ["." * 2 + "-", "to~", " -", "9e+9_"])
