@@ -431,6 +431,7 @@ def test_a_bidi_override_in_a_name_is_not_echoed_raw(tmp_path: Path,
     ("Name,Team\nFumi,Red\nGen,Blue\n", ["Fumi", "Gen"]),
     ("Team,Player\nRed,Fumi\nBlue,Gen\n", ["Fumi", "Gen"]),
     ('"name","team"\n"Fumi","Red"\n', ["Fumi"]),
+    ("Name\nFumi\nGen\n", ["Fumi", "Gen"]),
 ])
 def test_a_roster_file(tmp_path: Path, text: str, names: list[str]) -> None:
     """A header such as Name,Team names the column of names; it is no player."""

@@ -97,7 +97,7 @@ def _roster_file(path: Path) -> list[str]:
         read_text(path, "a file of names").splitlines(), 1)
         if line.strip() and not line.lstrip().startswith("#")]
     column = None
-    if lines and "," in lines[0][1]:
+    if lines:  # a header row (Name, or Name,Team) names the column of names; it is no player
         header = [c.strip().strip('"').casefold() for c in lines[0][1].split(",")]
         column = next((k for k, c in enumerate(header) if c in NAME_HEADERS), None)
         if column is not None:
