@@ -50,7 +50,8 @@ class NumberError(UmaokaError):
 
 
 def _refuse(kind: str, value: Any, what: str, hint: str, below: int) -> NumberError:
-    shown = f'"{excerpt(value)}"' if isinstance(value, str) else excerpt(value)
+    number = isinstance(value, (int, float, Decimal)) or value is None
+    shown = excerpt(value) if number else f'"{excerpt(value)}"'  # text (or a date) quoted
     problem = {"text": "is not a number", "infinite": "is not a finite number",
                "large": "is far too large",
                "fine": f"has more than {MAX_PLACES} decimal places"}[kind]

@@ -151,6 +151,17 @@ def test_hand_arguments(arg: str, value: Any) -> None:
 
 
 @HOSTILE
+@given(own=values, other=values, place=values)
+def test_rank_points_and_ratings(own: Any, other: Any, place: Any) -> None:
+    from umaoka.engine.online.rankpoints import rank_points
+    from umaoka.engine.online.rating import rating_change
+
+    answers(lambda: rating_change(own, [other, 1500, 1500], 1))
+    answers(lambda: rank_points(place, own))
+    answers(lambda: rank_points(1, 35700, "mahjongsoul", other))
+
+
+@HOSTILE
 @given(deposits=values, pen=values, score=values, seat=st.integers(0, 3))
 def test_game_row_scores_deposits_and_penalties(deposits: Any, pen: Any, score: Any,
                                                 seat: int) -> None:

@@ -25,6 +25,7 @@ import pytest
 from umaoka.engine import UmaokaError, ruleset, settle
 from umaoka.engine.hands.payment import hand
 from umaoka.engine.online.rankpoints import rank_points
+from umaoka.engine.online.rating import rating_change
 from umaoka.engine.season.gamelog import game_record
 from umaoka.engine.season.penalties import penalty
 from umaoka.engine.season.settings import read_season
@@ -61,6 +62,8 @@ def said(call: Any) -> str:
     (lambda: game_record({"east": "A", "east_score": 25000, "east_chips": f"-{HUGE}"}),
      "are beyond 1,000"),
     (lambda: rank_points(1, HUGE), 'score ("1e9999999") is far too large'),
+    (lambda: rating_change(HUGE, [1500, 1500, 1500], 1), 'the rating "1e9999999" is not a'),
+    (lambda: rating_change("NaN", [1500, 1500, 1500], 1), 'the rating "NaN" is not a number'),
     (lambda: settle(GAME, penalties=[HUGE, 0, 0, 0]), "penalty 1 (1e9999999) is far too large"),
     (lambda: settle(GAME, deposits=HUGE), "deposits (1e9999999) is far too large"),
 ])
