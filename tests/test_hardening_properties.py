@@ -258,6 +258,26 @@ def test_season_file_encodings(tmp_path: Path, encoding: str, key: str, value: s
     answers(lambda: load_season(path))
 
 
+@HOSTILE
+@given(final=values, score=values, name=names)
+def test_an_imported_finals_csv_row(final: Any, score: Any, name: str) -> None:
+    """Platform finals and raw scores of a finals CSV: a problem of the line, or the game."""
+    import csv
+    import io
+
+    from umaoka.engine.online.imports import parse_finals_csv
+
+    out = io.StringIO()
+    csv.writer(out).writerows([
+        ["date", "first", "first_final", "first_score", "second", "second_final",
+         "second_score", "third", "third_final", "third_score", "fourth", "fourth_final",
+         "fourth_score"],
+        ["2026-04-04", name, _text(final), _text(score), "Ben", "+10", "", "Chie", "-20", "",
+         "Dan", "-40", ""]])
+    result = answers(lambda: parse_finals_csv(out.getvalue().replace("\x00", ""), "f.csv"))
+    assert result is not None and len(result.games) + len(result.problems) == 1
+
+
 # ------------------------------------------------------------------------------------------
 # Names
 
