@@ -27,7 +27,7 @@ from decimal import Decimal
 from functools import lru_cache
 from typing import Any
 
-from umaoka.engine.errors import UmaokaError, excerpt
+from umaoka.engine.errors import UmaokaError, as_repr, as_text, excerpt
 from umaoka.engine.presets import PRESETS
 from umaoka.engine.rules import (
     FIELDS,
@@ -57,7 +57,7 @@ def _apply(base: Ruleset, pairs: Iterable[tuple[Any, Any]]) -> Ruleset:
             )
         _check_value(key, value)
         if key == "preset":
-            base = preset(str(value))
+            base = preset(as_text(value))
             continue
         if key in given:
             raise UmaokaError(
@@ -94,7 +94,7 @@ def preset(name: str) -> Ruleset:
     >>> preset("MLeague").uma_text
     '30/10/-10/-30'
     """
-    key = str(name).strip().lower().replace("_", "-").replace(" ", "-")
+    key = as_text(name).strip().lower().replace("_", "-").replace(" ", "-")
     if key in PRESETS:
         return PRESETS[key].ruleset
     raise UmaokaError(
@@ -147,7 +147,7 @@ def ruleset(spec: Any = None) -> Ruleset:
         return _apply(preset("standard"), pairs)
     raise UmaokaError(
         "a ruleset must be a preset name, a ruleset text or a key/value table "
-        f"(got {excerpt(repr(spec))})."
+        f"(got {excerpt(as_repr(spec))})."
     )
 
 

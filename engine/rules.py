@@ -23,7 +23,8 @@ from dataclasses import dataclass, field, replace
 from decimal import Decimal, InvalidOperation
 from typing import Any
 
-from umaoka.engine.errors import UmaokaError, excerpt
+from umaoka.engine.errors import UmaokaError, as_text, excerpt
+from umaoka.engine.typed_numbers import NumberError, read_number
 
 #: The longest ruleset text read: a preset name and every field overridden fit in a few
 #: hundred characters; longer texts are refused at once (an Excel cell holds 32,767).
@@ -314,7 +315,7 @@ def _unknown_value(key: str, value: Any, options: Iterable[str] | None = None) -
     opts = list(CHOICES[key] if options is None else options)
     return (
         f'{key} cannot be "{excerpt(value)}"; use one of {", ".join(opts)}.'
-        f"{_closest(str(value), opts)}"
+        f"{_closest(as_text(value), opts)}"
     )
 
 
@@ -322,12 +323,13 @@ def _number(key: str, value: Any) -> int:
     if isinstance(value, bool):
         raise UmaokaError(f"{key} must be a number of points, e.g. 25000 (got {value}).")
     try:
-        d = Decimal(str(value).replace(",", "").replace("_", "").strip())
-    except (InvalidOperation, ValueError):
-        raise UmaokaError(
-            f'{key} must be a number of points, e.g. 25000 (got "{excerpt(value)}").'
-        ) from None
-    if not d.is_finite() or abs(d) >= 10**9 or d != d.to_integral_value():
+        d = read_number(value, key, "write a number of points, e.g. 25000", 10**9)
+    except NumberError as e:
+        if e.kind == "text":
+            raise UmaokaError(f'{key} must be a number of points, e.g. 25000 (got '
+                              f'"{excerpt(value)}").') from None
+        d = None
+    if d is None or d != d.to_integral_value():  # exact: d is below 10**9
         raise UmaokaError(f"{key} must be a whole number of points below 1,000,000,000, e.g. "
                           f"25000 (got {excerpt(value)}).")
     return int(d)
@@ -336,7 +338,7 @@ def _number(key: str, value: Any) -> int:
 def _switch(key: str, value: Any) -> bool:
     if isinstance(value, bool):
         return value
-    text = str(value).strip().lower()
+    text = as_text(value).strip().lower()
     if text in _ON:
         return True
     if text in _OFF:
@@ -345,7 +347,7 @@ def _switch(key: str, value: Any) -> bool:
 
 
 def _choice(key: str, value: Any) -> str:
-    text = str(value).strip().lower().replace("-", "_").replace(" ", "_")
+    text = as_text(value).strip().lower().replace("-", "_").replace(" ", "_")
     text = _VALUE_ALIASES.get(key, {}).get(text, text)
     if text not in CHOICES[key]:
         raise UmaokaError(_unknown_value(key, value))
@@ -371,7 +373,8 @@ def parse_uma(value: Any, what: str = "uma") -> tuple[Decimal, ...]:
         parts = [p for p in re.split(r"[/,;\s]+", text) if p]
     elif isinstance(value, Iterable):
         parts = list(value)
-    elif type(value) in (int, float, Decimal) and value == 0:
+    elif (type(value) in (int, float) and value == 0) or (type(value) is Decimal
+                                                         and value.is_zero()):
         return ()  # the number 0, as the text "0": no uma (a rules sheet's typed 0)
     else:
         parts = [value]
@@ -383,15 +386,13 @@ def parse_uma(value: Any, what: str = "uma") -> tuple[Decimal, ...]:
         try:
             if isinstance(p, bool):
                 raise InvalidOperation
-            d = Decimal(str(p).strip())
-            if not d.is_finite() or abs(d) >= 10**6:
-                raise InvalidOperation
-        except (InvalidOperation, ValueError):
+            d = read_number(p, what, "write 20/10/-10/-20", 10**6, commas=False)
+        except (InvalidOperation, NumberError):
             raise UmaokaError(
                 f'{what} "{excerpt(value)}" is not a list of numbers in thousands; write it as '
                 "20/10/-10/-20, +20,+10,-10,-20, or a shorthand 5-10, 10-20, 10-30, 20-30."
             ) from None
-        out.append(d + 0)  # + 0 turns -0 into 0
+        out.append(d)  # read_number gives 0 for -0
     return tuple(out)
 
 
@@ -409,7 +410,7 @@ def _parse_floating(value: Any) -> tuple[str, tuple[tuple[Decimal, ...], ...]]:
     elif isinstance(value, bool):
         return ("shift" if value else "off"), ()
     else:
-        text = str(value).strip().lower()
+        text = as_text(value).strip().lower()
         if text in _OFF or text == "":
             return "off", ()
         if text in ("shift", "on", "sliding"):
@@ -452,7 +453,7 @@ _KEY_ALIASES = {"return": "target", "returns": "target", "tie": "ties", "deposit
 
 def _key(raw_key: Any) -> str:
     """A key as written (any case, spaces, other names) as the field it names, or as is."""
-    key = str(raw_key).strip().lower().replace(" ", "_")
+    key = as_text(raw_key).strip().lower().replace(" ", "_")
     return _KEY_ALIASES.get(key, key)
 
 

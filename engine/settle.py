@@ -15,14 +15,14 @@ each would reach into the others' private helpers.
 
 from __future__ import annotations
 
-import math
 from collections.abc import Iterable, Mapping, Sequence
-from decimal import Decimal, InvalidOperation
+from decimal import Decimal
 from typing import Any
 
-from umaoka.engine.errors import UmaokaError, excerpt
+from umaoka.engine.errors import UmaokaError, as_repr, excerpt
 from umaoka.engine.resolve import ruleset as resolve
 from umaoka.engine.rules import EXCEL_ERRORS, Ruleset
+from umaoka.engine.typed_numbers import NumberError, read_number
 
 _ORDINALS = ("1st", "2nd", "3rd", "4th")
 
@@ -280,36 +280,25 @@ def _to_decimal(value: Any, what: str, hint: str = "enter raw points such as 324
                 ) -> Decimal:
     """Any cell or CSV value as an exact, finite, bounded Decimal, or one clear sentence.
 
-    The one place where numbers from outside enter the engine: text with thousands
-    separators, Excel's floats, huge or non-finite values (``1E+30``, ``NaN``, ``inf``).
+    Numbers from outside enter the engine through :func:`read_number`: text with thousands
+    separators, Excel's floats, huge, tiny or non-finite values (``1E+30``, ``1e-9999999``,
+    ``NaN``, ``inf``) are bounded by their exponent before any arithmetic.
     """
     if value is None or (isinstance(value, str) and not value.strip()):
         raise UmaokaError(f"{what} is blank; enter every player's raw points (0 if they ended "
                           "on exactly zero).")
     if isinstance(value, bool):
         raise UmaokaError(f"{what} is {str(value).upper()}, not a number; {hint}.")
-    if isinstance(value, float):
-        if not math.isfinite(value):
-            raise UmaokaError(f"{what} ({value}) is not a finite number; {hint}.")
-        d = Decimal(repr(value))
-    elif isinstance(value, (int, Decimal)):
-        d = Decimal(value) if type(value) is not int or abs(value) < MAX_POINTS else None
-        if d is None:
-            raise UmaokaError(f"{what} ({excerpt(value)}) is far too large for points; {hint}.")
-    else:
-        text = str(value)
-        if len(text) > 100:
-            raise UmaokaError(f'{what} ("{excerpt(text)}") is not a number; {hint}.')
-        text = text.strip().replace(",", "").replace("_", "").replace("−", "-")
-        try:
-            d = Decimal(text)
-        except InvalidOperation:
-            raise UmaokaError(f'{what} ("{excerpt(value)}") is not a number; {hint}.') from None
-    if not d.is_finite():
-        raise UmaokaError(f"{what} ({excerpt(value)}) is not a finite number; {hint}.")
-    if d.adjusted() >= 12:  # compares exponents only: safe for 1E+999999
-        raise UmaokaError(f"{what} ({excerpt(value)}) is far too large for points; {hint}.")
-    return d
+    try:
+        return read_number(value, what, hint, MAX_POINTS)
+    except NumberError as e:
+        if e.kind == "large":
+            raise UmaokaError(f"{what} ({excerpt(value)}) is far too large for points; "
+                              f"{hint}.") from None
+        if e.kind == "infinite":
+            raise UmaokaError(f"{what} ({excerpt(value)}) is not a finite number; "
+                              f"{hint}.") from None
+        raise
 
 
 def typed_as_text(value: Any) -> bool:
@@ -351,7 +340,7 @@ def _values(value: Any, what: str, n: int, example: str) -> list[Any]:
     """A per-seat argument as a list, or one sentence when it is not a list of values."""
     if isinstance(value, (str, bytes, Mapping)) or not isinstance(value, Iterable):
         raise UmaokaError(f"{what} must be a list of {n} values, one per player in seat order, "
-                          f"e.g. {example} (got {excerpt(repr(value))}).")
+                          f"e.g. {example} (got {excerpt(as_repr(value))}).")
     return list(value)
 
 
@@ -400,7 +389,7 @@ def _check_scores(scores: Sequence[Any], deposits: Any, r: Ruleset) -> tuple[tup
                     "always end in 00, so check it for a typo."
                 )
         raw = tuple(int(d) for d in dec)
-    if type(deposits) is not int or deposits % 100:
+    if type(deposits) is not int or deposits % 100 or not -MAX_POINTS < deposits < MAX_POINTS:
         deposits = (_to_decimal(deposits, "deposits", "enter the leftover riichi sticks in points, "
                                 "e.g. 1000 for one stick") if deposits is not None else Decimal(0))
         if deposits % 100:
@@ -438,7 +427,10 @@ def _check_typed_scale(dec: list[Decimal], deposits: Any, r: Ruleset) -> None:
     """Spot scores typed in thousands (35.7) or hundreds (357) and say so."""
     total = sum(dec)
     expected = r.start * r.players
-    dep = Decimal(deposits) if isinstance(deposits, (int, Decimal)) else Decimal(0)
+    try:  # deposits not read yet: a bad value is said by its own check, after this one
+        dep = read_number(deposits) if isinstance(deposits, (int, Decimal)) else Decimal(0)
+    except NumberError:
+        dep = Decimal(0)
     if total * 1000 + dep == expected or (total + dep) * 1000 == expected:
         raise UmaokaError(
             f"the scores look typed in thousands ({_fmt(dec[0])} for "

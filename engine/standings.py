@@ -16,7 +16,7 @@ from decimal import ROUND_HALF_UP, Decimal, InvalidOperation
 from itertools import chain
 from typing import Any
 
-from umaoka.engine.errors import UmaokaError
+from umaoka.engine.errors import UmaokaError, as_repr
 from umaoka.engine.settle import Settlement, _to_decimal, excerpt
 
 _TWO = Decimal("0.01")
@@ -72,7 +72,7 @@ def _final(f: Any, index: int, seat: int) -> Decimal:
     if isinstance(f, bool) or f is None or (isinstance(f, str) and not _numeric(f)):
         # e.g. the message MJ_SETTLE shows in a bad row's first cell
         raise UmaokaError(
-            f"game {index} has no final score for player {seat} ({excerpt(repr(f))}); "
+            f"game {index} has no final score for player {seat} ({excerpt(as_repr(f))}); "
             "fix that game's scores or remove it from the range.")
     d = _to_decimal(f, f"game {index}, player {seat}'s final score",
                     "fix that game's scores or remove it from the range")
@@ -215,7 +215,7 @@ def _numeric(text: str) -> bool:
 
 def _listed(value: Any, what: str) -> list[Any]:
     if isinstance(value, (str, bytes)) or not isinstance(value, Iterable):
-        raise UmaokaError(f"{what} must be a list in seat order (got {excerpt(repr(value))}).")
+        raise UmaokaError(f"{what} must be a list in seat order (got {excerpt(as_repr(value))}).")
     return list(value)
 
 
@@ -236,7 +236,7 @@ def standings(games: Iterable[Any],
     """
     if not isinstance(games, Iterable):
         raise UmaokaError("games must be a list of (names, result) pairs, one per game "
-                          f"(got {excerpt(repr(games))}).")
+                          f"(got {excerpt(as_repr(games))}).")
     if rank_points is None:
         return tally(standings_line(game, index) for index, game in enumerate(games, 1))
     totals: dict[str, Decimal] = {}

@@ -79,7 +79,7 @@ def _number(text: str) -> Any:
     Never a float: "NaN", "inf" and "1e999999" stay text, so the engine names the bad
     value in its own sentence instead of a conversion crashing.
     """
-    t = text.replace(",", "").replace("_", "").strip()
+    t = text.replace(",", "").strip()  # no underscores: Python reads 1_000, Excel does not
     if _INTEGER.fullmatch(t) and len(t) <= 30:
         return int(t)
     if _DECIMAL.fullmatch(t) and len(t) <= 40:

@@ -25,6 +25,7 @@ platform's names are not typos).
 from __future__ import annotations
 
 import datetime as dt
+import math
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from decimal import Decimal
@@ -37,7 +38,7 @@ from umaoka.engine import UmaokaError, settle
 from umaoka.engine.online.imported import ImportedGame, ImportResult, Problem
 from umaoka.engine.online.imports import drop_duplicates
 from umaoka.engine.standings import as_on_roster, roster_spellings
-from umaoka.templates.book.model import Book, Game, League
+from umaoka.templates.book.model import MAX_SESSION, Book, Game, League
 from umaoka.templates.build import write_league
 from umaoka.templates.settle_book import read_book
 
@@ -112,12 +113,29 @@ def row_key(game: Game) -> tuple[object, ...] | None:
     return None
 
 
-def next_session(league: League) -> int:
+def next_session(league: League, rounds: int = 1) -> int:
     """The session after the last one typed in the tab (1 for an empty tab): games
-    imported without a session go there, so that they count in the cumulative chart."""
+    imported without a session go there, so that they count in the cumulative chart.
+    One sentence when ``rounds`` sessions from there would pass :data:`MAX_SESSION`."""
     played = [g.session for g in league.games
-              if isinstance(g.session, (int, float)) and not isinstance(g.session, bool)]
-    return int(max(played, default=0)) + 1
+              if isinstance(g.session, (int, float)) and not isinstance(g.session, bool)
+              and math.isfinite(g.session)]
+    last = max(played, default=0)
+    if last > MAX_SESSION - rounds:
+        raise UmaokaError(f"the last session in {league.name} is {int(last):,}, so the next "
+                          f"would be beyond {MAX_SESSION:,}, the largest session number; give "
+                          "the session with --session.")
+    return int(last) + 1
+
+
+def last_session(first: int, rounds: int) -> int:
+    """The session of the last of ``rounds`` rounds from session ``first``, or one sentence
+    when it would pass :data:`MAX_SESSION`."""
+    if first + rounds - 1 > MAX_SESSION:
+        raise UmaokaError(f"{rounds} rounds from session {first:,} would end beyond "
+                          f"{MAX_SESSION:,}, the largest session number; give an earlier "
+                          "--session.")
+    return first + rounds - 1
 
 
 def game_row(g: ImportedGame, n: int, session: Any = None, chips: bool = False) -> Game:
@@ -179,7 +197,7 @@ def import_into(path: Path, result: ImportResult, league: str | None = None,
         if (key := row_key(g)) is not None:
             seen.setdefault(key, f"{target.name}!row {g.row}")
     rows: list[Game] = []
-    following = next_session(target)
+    following: int | None = None  # the session after the tab's last, when one is needed
     spellings = roster_spellings(book.players)
     for g in result.games:
         if (spelt := as_on_roster(g.names, spellings)) is not g.names:
@@ -195,6 +213,8 @@ def import_into(path: Path, result: ImportResult, league: str | None = None,
                 settle(list(g.scores or ()), rules, g.deposits)
             except UmaokaError as e:
                 problem = f"the league's rules cannot settle this game: {e}"
+        if session is None and g.session is None and following is None:
+            following = next_session(target)
         row = game_row(g, n, session if session is not None or g.session is not None
                        else following, chips=target.chips)
         key = row_key(row)
@@ -293,9 +313,8 @@ def seat_into(path: Path, plan: Any, league: str | None = None, out: Path | None
     target = seating_target(book, league, plan.table_size)
     n = book.rules_of(target).ruleset.players
     if session is None:
-        played = [g.session for g in target.games
-                  if isinstance(g.session, (int, float)) and not isinstance(g.session, bool)]
-        session = int(max(played, default=0)) + 1
+        session = next_session(target, plan.rounds)
+    last_session(session, plan.rounds)
     rows = [Game(date=date, session=session + t.round - 1, table=t.number, players=list(t.seats),
                  scores=[None] * n, penalties=[None] * n) for t in plan.tables]
     _trim(target)

@@ -332,8 +332,9 @@ def test_hand_errors_are_one_sentence(capsys: pytest.CaptureFixture[str]) -> Non
     assert "aotenjou" in one_error(err, code)
     code, _, err = run(capsys, "hand", "2", "25", "--tsumo")
     assert "cannot be won by tsumo" in one_error(err, code)
-    code, _, err = run(capsys, "hand", "3", "40", "--honba", "x")
-    assert "umaoka hand --help" in one_error(err, code)
+    for bad in ("x", "1_0"):  # read as --riichi is, by the engine (int() reads 1_0 as 10)
+        code, _, err = run(capsys, "hand", "3", "40", "--honba", bad)
+        assert one_error(err, code).startswith("umaoka: error: honba must be a whole number")
 
 
 # ------------------------------------------------------------------------------------------------

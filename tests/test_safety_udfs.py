@@ -253,7 +253,7 @@ def test_settle_reads_a_rules_sheet_with_a_blank_or_error_value(tmp_path, value,
     ([["preset", ""]], "preset has no value (it is blank)"),
     ({"start": "#VALUE!"}, "the value of start is the Excel error #VALUE!"),
     ("mleague; start=", "start has no value (it is blank)"),
-    ({"start": 10**5000}, "start must be a number of points"),
+    ({"start": 10**5000}, "start must be a whole number of points below 1,000,000,000"),
     ({"uma": "1e999999/0/0/0"}, 'uma "1e999999/0/0/0" is not a list of numbers'),
     ("mleague\n; ties", 'cannot read the ruleset "mleague\\n; ties"'),
 ])

@@ -32,30 +32,41 @@ class _Parser(argparse.ArgumentParser):
         raise UsageError(f"{message} (see `{self.prog} --help`)")
 
 
+def whole(text: str) -> int:
+    """An option's whole number (argparse's type): digits with an optional sign, as typed;
+    not Python's ``int()``, which also reads ``1_000`` and full-width digits."""
+    t = text.strip()
+    digits = t[1:] if t[:1] in ("+", "-") else t
+    if not (digits.isascii() and digits.isdigit()) or len(digits) > 18:
+        raise argparse.ArgumentTypeError(f'"{_excerpt(t)}" is not a whole number')
+    return int(t)
+
+
 def _split(text: str | None) -> list[str]:
     return [t.strip() for t in (text or "").split(",") if t.strip()]
 
 
+#: A roster file's header cell over its column of names (``Name,Team``).
+NAME_HEADERS = frozenset(("name", "names", "player", "players", "名前", "氏名", "プレイヤー"))
+
+
 def _roster(text: str | None) -> list[str]:
     """``--players``: names separated by commas, or a text file with one name a line
-    (``#`` starts a comment); a name given twice (in any case) is refused."""
+    (``#`` starts a comment; a CSV whose header names a Name or Player column gives that
+    column); a name given twice (in any case), with a control character or over 200
+    characters is refused, each in one sentence."""
+    from umaoka.engine.online.imported import name_problem
+
     if text is None:
         return []
     names = _split(text)
-    if len(names) == 1 and "," not in text and (Path(names[0]).is_file() or Path(
-            names[0]).suffix.lower() in (".txt", ".csv")):
-        from umaoka.templates.xlsx.io import read_text
-
-        path = Path(names[0])
-        if not path.is_file():
-            raise UmaokaError(f"{path} does not exist; give --players names separated by "
-                              "commas, or a text file with one name a line.")
-        names = [line.split(",")[0].strip() for line in read_text(path, "a file of names")
-                 .splitlines() if line.strip() and not line.lstrip().startswith("#")]
-        if not names:
-            raise UmaokaError(f"{path} holds no names; write one name a line.")
+    if len(names) == 1 and "," not in text and _is_file_name(names[0]):
+        names = _roster_file(Path(names[0]))
     seen: dict[str, str] = {}
     for name in names:
+        problem = name_problem(name)
+        if problem:
+            raise UmaokaError(f"--players: {problem}")
         if name.casefold() in seen:
             twice = (f"{name} is given twice" if seen[name.casefold()] == name else
                      f"{seen[name.casefold()]} and {name} differ only by case")
@@ -64,6 +75,53 @@ def _roster(text: str | None) -> list[str]:
     return names
 
 
+def _is_file_name(text: str) -> bool:
+    """Whether ``--players`` names a file: one that exists, or a .txt or .csv name (a name
+    too long for a file, such as a 300-character player, is a player)."""
+    try:
+        path = Path(text)
+        return path.is_file() or (path.suffix.lower() in (".txt", ".csv") and
+                                  len(path.name) <= 255)
+    except (OSError, ValueError):  # too long for the system, or a NUL in it
+        return False
+
+
+def _roster_file(path: Path) -> list[str]:
+    """The names of a roster file: one a line, or the Name column under a header."""
+    from umaoka.templates.xlsx.io import read_text
+
+    if not path.is_file():
+        raise UmaokaError(f"{path} does not exist; give --players names separated by "
+                          "commas, or a text file with one name a line.")
+    lines = [(i, line.strip()) for i, line in enumerate(
+        read_text(path, "a file of names").splitlines(), 1)
+        if line.strip() and not line.lstrip().startswith("#")]
+    column = None
+    if lines:  # a header row (Name, or Name,Team) names the column of names; it is no player
+        header = [c.strip().strip('"').casefold() for c in lines[0][1].split(",")]
+        column = next((k for k, c in enumerate(header) if c in NAME_HEADERS), None)
+        if column is not None:
+            lines = lines[1:]
+    names = []
+    for i, line in lines:
+        if column is not None:
+            cells = line.split(",")
+            names.append(cells[column].strip().strip('"') if column < len(cells) else "")
+        elif "," in line:
+            raise UmaokaError(f'{path} line {i} holds a comma ("{_excerpt(line)}"); write one '
+                              "name a line, or head a CSV with a Name column.")
+        else:
+            names.append(line)
+    names = [n for n in names if n]
+    if not names:
+        raise UmaokaError(f"{path} holds no names; write one name a line.")
+    return names
+
+
+def _excerpt(text: str) -> str:
+    from umaoka.engine.online.imported import visible
+
+    return visible(text if len(text) <= 40 else text[:37] + "...")
 
 
 def _runtime(args: argparse.Namespace) -> Any:

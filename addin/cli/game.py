@@ -43,10 +43,10 @@ def cmd_calc(args: argparse.Namespace) -> int:
     rules = ruleset(args.ruleset)
     scores: list[Any] = []
     for s in args.scores:
-        try:
-            scores.append(int(s.replace(",", "").replace("_", "")))
-        except ValueError:
-            scores.append(s)  # the engine says what is wrong with it
+        t = s.replace(",", "").strip()
+        # plain digits only: int() would also read 1_000; the engine says what is wrong
+        digits = t[1:] if t[:1] in ("+", "-") else t
+        scores.append(int(t) if digits.isdecimal() and len(t) <= 15 else s)
     penalties: list[Any] | None = None
     if args.penalties is not None:
         penalties = [p.strip() for p in args.penalties.split(",")]
@@ -162,7 +162,7 @@ def cmd_rankpoints(args: argparse.Namespace) -> int:
     if args.csv:
         return _rankpoints_csv(args, n)
     ranks = _split(args.rank) or [args.rank or ""]
-    results = [r.replace(",", "").replace("_", "") for r in args.results]
+    results = [r.replace(",", "") for r in args.results]
     if not results:  # each rank's points by place
         rows = [[rank_points(place, SOUL_START[n], args.system, args.room, rank, args.length, n)
                  for place in range(1, n + 1)] for rank in ranks]
@@ -266,7 +266,7 @@ def add_commands(sub: Any) -> None:
     calc.add_argument("scores", metavar="SCORE", nargs="+",
                       help="raw points in seat order, East first (negative allowed)")
     calc.add_argument("--ruleset", default="standard", metavar="NAME_OR_TEXT")
-    calc.add_argument("--deposits", type=int, default=0, metavar="N",
+    calc.add_argument("--deposits", default=0, metavar="N",
                       help="leftover riichi sticks in points")
     calc.add_argument("--penalties", metavar="P,P,P,P",
                       help="penalties in final points, one per seat, e.g. -20,0,0,0 (added "
@@ -286,7 +286,7 @@ def add_commands(sub: Any) -> None:
     hd.add_argument("fu", metavar="FU", nargs="?", help="fu (20 to 140; 170 with aotenjou)")
     hd.add_argument("--dealer", action="store_true", help="the winner is the dealer")
     hd.add_argument("--tsumo", action="store_true", help="self-drawn win (default: ron)")
-    hd.add_argument("--honba", type=int, default=0, metavar="N", help="honba counters")
+    hd.add_argument("--honba", default=0, metavar="N", help="honba counters")
     hd.add_argument("--riichi", default=0, metavar="N", help="1,000-point riichi sticks the "
                     "winner collects, this hand's declarations included (each adds 1,000 "
                     "to the winner's gain; the payments do not change)")

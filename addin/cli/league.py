@@ -23,11 +23,12 @@ from decimal import Decimal
 from pathlib import Path
 from typing import Any
 
+from umaoka.addin.cli.base import whole
 from umaoka.addin.install.lock import updating
 from umaoka.addin.install.update import backup_of, check_not_report, update_writer
 from umaoka.engine import UmaokaError, ruleset, settle
 from umaoka.engine.errors import excerpt
-from umaoka.engine.online.imported import csv_plain, csv_rows, csv_text
+from umaoka.engine.online.imported import csv_name, csv_plain, csv_rows, csv_text
 from umaoka.engine.online.imports import (
     FORMATS,
     ImportedGame,
@@ -41,18 +42,13 @@ from umaoka.engine.online.imports import (
 from umaoka.engine.online.rating import rating_history, ratings
 from umaoka.engine.season.stats import head_to_head, player_stats
 from umaoka.engine.seating.plan import MAX_PLAYERS, parse_avoid, parse_pins, schedule
+from umaoka.templates.book.model import MAX_SESSION
 from umaoka.templates.xlsx.io import MAX_INPUT, read_input, read_text
 
 PROG = "umaoka"
 WIDTH = 80
 #: Tables longer than this show their first and last rows and how many are between.
 LONG_TABLE = 40
-
-
-#: The largest session number the command line takes (a date such as 20260404 fits): a
-#: session is one row of a chart, whatever its number, so this only keeps it a plain
-#: whole number Excel shows exactly.
-MAX_SESSION = 999_999_999
 
 
 def session_number(text: str) -> int:
@@ -120,6 +116,11 @@ def _text(path: Path) -> str:
     return read_text(path, "an input file", MAX_INPUT)
 
 
+#: Columns of the CSVs we write that hold player names (seats, finishing order).
+NAME_COLUMNS = frozenset(("east", "south", "west", "north", "first", "second", "third",
+                          "fourth"))
+
+
 def write_csv(path: Path, rows: Sequence[Sequence[Any]], force: bool = False) -> Path:
     """Write rows (header first) as UTF-8 CSV with a BOM (Excel reads Japanese names right),
     atomically, refusing to replace an existing file without ``force``."""
@@ -133,10 +134,13 @@ def write_csv(path: Path, rows: Sequence[Sequence[Any]], force: bool = False) ->
     if not path.parent.exists():
         raise UmaokaError(f"folder {path.parent} does not exist; create it first.")
     buf = io.StringIO()
-    # texts that would start a formula in Excel get a leading ' (CSV injection); our
+    # texts that would start a formula in Excel get a leading ' (CSV injection), and so do
+    # names that Excel would turn into a number, a date or a boolean (007, 1/2, TRUE); our
     # readers take it off again
+    names = {i for i, h in enumerate(rows[0]) if str(h) in NAME_COLUMNS}
     csv.writer(buf, lineterminator="\r\n").writerows(
-        [rows[0], *([csv_text(v) if isinstance(v, str) else v for v in r] for r in rows[1:])])
+        [rows[0], *([(csv_name(v) if i in names else csv_text(v)) if isinstance(v, str) else v
+                     for i, v in enumerate(r)] for r in rows[1:])])
     write_atomic(path, lambda tmp: tmp.write_bytes(buf.getvalue().encode("utf-8-sig")),
                  force=force)
     return path
@@ -492,13 +496,14 @@ def add_commands(sub: Any) -> None:
         "one name per line. --fixed takes a CSV of round,table,east,south,west,north with "
         "the seats to pin (blank cells are free).")
     seat.add_argument("players", metavar="PLAYERS")
-    seat.add_argument("--rounds", type=int, required=True, metavar="R")
-    seat.add_argument("--tables-of", type=int, choices=(4, 3), default=4,
+    seat.add_argument("--rounds", type=whole, required=True, metavar="R")
+    seat.add_argument("--tables-of", type=whole, choices=(4, 3), default=4,
                       help="players per table (3 for sanma)")
-    seat.add_argument("--seed", type=int, default=0, help="same seed, same schedule")
+    seat.add_argument("--seed", type=whole, default=0, help="same seed, same schedule")
     seat.add_argument("--fixed", metavar="FILE", help="pinned seats (CSV)")
     seat.add_argument("--avoid", metavar="A+B,C+D", help="players to keep apart (teammates)")
-    seat.add_argument("--steps", type=int, metavar="N", help="search steps (default: by size)")
+    seat.add_argument("--steps", type=whole, metavar="N",
+                      help="search steps (default: by size)")
     seat.add_argument("--csv", metavar="OUT.csv", help="write the games as a batch CSV "
                       "with blank scores")
     seat.add_argument("--date", metavar="YYYY-MM-DD", help="date of the games (the CSV rows, "

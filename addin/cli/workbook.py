@@ -17,6 +17,7 @@ from umaoka.addin.cli.base import (
     _runtime,
     _runtime_options,
     _split,
+    whole,
 )
 from umaoka.addin.cli.tables import (
     _console,
@@ -74,7 +75,7 @@ def cmd_add(args: argparse.Namespace) -> int:
                            args.subs, _roster(args.players))
         update_league(book, src, out, force=args.force)
     games = sum(1 for lg in book.leagues for g in lg.games if not g.is_blank())
-    print(f"{_wrote(src, out)}: added {', '.join(done)} ({_games(games)} kept)")
+    print(shown(f"{_wrote(src, out)}: added {', '.join(done)} ({_games(games)} kept)"))
     return 0
 
 
@@ -255,7 +256,8 @@ def add_commands(sub: Any) -> None:
     demo = sub.add_parser("demo", help="write a sample league (filled and settled) and print "
                           "its standings")
     demo.add_argument("dir", metavar="DIR", nargs="?", default=".", help="folder (default: .)")
-    demo.add_argument("--games", type=int, default=120, metavar="N", help="games (default 120)")
+    demo.add_argument("--games", type=whole, default=120, metavar="N",
+                      help="games (default 120)")
     demo.add_argument("--ruleset", default="mleague", metavar="NAME_OR_TEXT",
                       help='a preset or ruleset text such as "ema" (default: mleague)')
     demo.add_argument("--lang", choices=("en", "ja"), default="en")

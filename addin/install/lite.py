@@ -27,8 +27,8 @@ PACKAGE = Path(__file__).resolve().parent.parent.parent
 #: the Excel functions' cell reading, the functions by area, and the list xlwings reads).
 #: Modules not listed here are left out.
 MODULES = (
-    "engine.errors", "engine.rules", "engine.presets", "engine.resolve", "engine.settle",
-    "engine.batch", "engine.shortcut", "engine.standings",
+    "engine.errors", "engine.typed_numbers", "engine.rules", "engine.presets", "engine.resolve",
+    "engine.settle", "engine.batch", "engine.shortcut", "engine.standings",
     "engine.hands.rules", "engine.hands.fu", "engine.hands.pao", "engine.hands.payment",
     "engine.online.ranks", "engine.online.rankpoints",
     "engine.season.stats", "engine.season.substitutes", "engine.season.gamelog",

@@ -39,7 +39,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from umaoka.engine.errors import UmaokaError
+from umaoka.engine.errors import UmaokaError, as_text
 from umaoka.engine.hands.rules import HandRules, _whole
 from umaoka.engine.rules import _OFF, _ON
 
@@ -78,7 +78,7 @@ def read_pao(value: Any) -> int | None:
         return 0
     if value is True:
         return None
-    text = str(value).strip().lower()
+    text = as_text(value).strip().lower()
     if text == "":
         return 0
     if text in ("all", "whole", "full", "全額", "すべて") or (text in _ON and text != "1"):

@@ -42,7 +42,7 @@ from mahjong.constants import EAST, SOUTH
 from mahjong.hand_calculating.hand_config import HandConfig, OptionalRules
 from mahjong.hand_calculating.scores import Aotenjou, ScoresCalculator
 
-from umaoka.engine.errors import UmaokaError, excerpt
+from umaoka.engine.errors import UmaokaError, as_repr, as_text, excerpt
 from umaoka.engine.hands.fu import FU_VALUES, MAX_FU, check_fu
 from umaoka.engine.hands.pao import pao_payments, read_pao
 from umaoka.engine.hands.rules import (
@@ -145,7 +145,7 @@ class HandResult:
 def _flag(name: str, value: Any, words: dict[str, bool]) -> bool:
     if isinstance(value, bool):
         return value
-    text = str(value).strip().lower()
+    text = as_text(value).strip().lower()
     if text in words:
         return words[text]
     if text in _ON:
@@ -155,7 +155,7 @@ def _flag(name: str, value: Any, words: dict[str, bool]) -> bool:
     named = "/".join(f"'{w}'" for w in words)
     raise UmaokaError(
         f"{name} must be on/off (yes/no, true/false, 1/0) or {named} "
-        f"(got {excerpt(repr(value))})."
+        f"(got {excerpt(as_repr(value))})."
     )
 
 

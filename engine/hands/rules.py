@@ -15,12 +15,12 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
-from decimal import Decimal, InvalidOperation
 from functools import lru_cache
 from typing import Any
 
-from umaoka.engine.errors import UmaokaError, excerpt
+from umaoka.engine.errors import UmaokaError, as_repr, as_text, excerpt
 from umaoka.engine.rules import _closest, _switch, _unknown_value
+from umaoka.engine.typed_numbers import NumberError, read_number
 
 #: The rule keys a hand-rules text or mapping may use.
 HAND_RULE_KEYS: tuple[str, ...] = (
@@ -193,11 +193,12 @@ def _whole(name: str, value: Any, minimum: int, hint: str, maximum: int = 100_00
     n: int | None = None
     if not isinstance(value, bool) and value is not None:
         try:
-            d = Decimal(str(value).replace(",", "").replace("_", "").strip())
-            if d.is_finite() and d == d.to_integral_value():
-                n = int(d) if abs(d) <= 10**9 else maximum + 1
-        except (InvalidOperation, ValueError):
-            pass
+            d = read_number(value, name, hint)
+            if d == d.to_integral_value():  # exact: d is bounded
+                n = int(d) if d.copy_abs() <= 10**9 else maximum + 1
+        except NumberError as e:
+            if e.kind == "large":
+                n = maximum + 1
     shown = f'"{excerpt(value)}"' if isinstance(value, str) else excerpt(value)
     if n is None or n < minimum:
         raise UmaokaError(
@@ -210,7 +211,7 @@ def _whole(name: str, value: Any, minimum: int, hint: str, maximum: int = 100_00
 
 
 def _word(value: Any) -> str:
-    return re.sub(r"[\s-]+", "_", str(value).strip().lower())
+    return re.sub(r"[\s-]+", "_", as_text(value).strip().lower())
 
 
 def _kazoe(value: Any) -> str:
@@ -328,7 +329,7 @@ def hand_rules(spec: Any = None) -> HandRules:
         return _apply(pairs)
     raise UmaokaError(
         f"hand rules must be a text such as \"kiriage; sanma\", a mapping or key/value rows "
-        f"(got {excerpt(repr(spec))})."
+        f"(got {excerpt(as_repr(spec))})."
     )
 
 

@@ -216,9 +216,57 @@ def csv_text(text: str) -> str:
     return text
 
 
+def csv_name(text: str) -> str:
+    """A name for a CSV that Excel opens: :func:`csv_text`'s guard, and a leading ``'`` too
+    for a name that Excel would turn into something else (``007`` into 7, ``1/2`` into a
+    date, ``1e3`` into 1000, ``TRUE`` into a boolean, ``-5`` into a number, ``#N/A`` into an
+    error), so that :func:`csv_plain` gives every name back exactly. Excel shows the ``'``
+    (it is text in a CSV, not its quote prefix) and keeps the name as it is.
+
+    >>> print(csv_name("007"), csv_name("1/2"), csv_name("TRUE"), csv_name("-5"), csv_name("Aki"))
+    '007 '1/2 'TRUE '-5 Aki
+    >>> all(csv_plain(csv_name(t)) == t for t in ("007", "'007", "1e3", "Jan 2", "#N/A", "Aki"))
+    True
+    """
+    guarded = csv_text(text)
+    return guarded if guarded != text or not excel_converts(text) else "'" + text
+
+
+def excel_converts(text: str) -> bool:
+    """Whether Excel (or LibreOffice) opening a CSV would read ``text`` as something other
+    than text: a number (``007``, ``1e3``, ``-5``, ``1,000``, ``50%``, ``$5``, ``(5)``,
+    full-width digits), a date or a time (``1/2``, ``2026-04-04``, ``Jan 2``, ``12:30``,
+    ``1月2日``), a boolean (``TRUE``) or an error value (``#N/A``). Errs on the side of
+    yes: a guarded name only shows a ``'`` in Excel.
+
+    >>> [excel_converts(t) for t in ("007", "1/2", "1e3", "true", "#n/a", "Aki", "Player 2")]
+    [True, True, True, True, True, False, False]
+    """
+    t = unicodedata.normalize("NFKC", text).strip()
+    if t.upper() in ("TRUE", "FALSE") or t.upper() in _EXCEL_ERRORS:
+        return True
+    if len(t) > 60 or not any(c.isdigit() for c in t):
+        return False
+    return _NUMBER_OR_DATE.fullmatch(_DATE_WORDS.sub("", t)) is not None
+
+
+#: The error values Excel reads from a cell's text.
+_EXCEL_ERRORS = frozenset(("#NULL!", "#DIV/0!", "#VALUE!", "#REF!", "#NAME?", "#NUM!", "#N/A",
+                           "#GETTING_DATA", "#SPILL!", "#CALC!", "#FIELD!", "#BLOCKED!",
+                           "#CONNECT!", "#BUSY!", "#UNKNOWN!", "#EXTERNAL!", "#PYTHON!"))
+#: Words of dates and times Excel reads (month names, AM/PM, Japanese date units).
+_DATE_WORDS = re.compile(r"january|february|march|april|may|june|july|august|september|"
+                         r"october|november|december|sept|jan|feb|mar|apr|jun|jul|aug|sep|"
+                         r"oct|nov|dec|(?<=[\d\s])(?:am|pm|a|p)\b|[年月日時分秒]", re.IGNORECASE)
+#: What is left of a number, a date or a time once its words are taken out.
+_NUMBER_OR_DATE = re.compile(r"[\d\s.,:/+\-()$%€£¥eE]*")
+
+
 def csv_plain(text: str) -> str:
-    """A CSV cell's text without the guard :func:`csv_text` adds (other texts unchanged)."""
-    if text.startswith("'") and text[1:2] in (*FORMULA_START, "'"):
+    """A CSV cell's text without the guard :func:`csv_text` or :func:`csv_name` adds (other
+    texts unchanged)."""
+    if text.startswith("'") and (text[1:2] in (*FORMULA_START, "'")
+                                 or excel_converts(text[1:])):
         return text[1:]
     return text
 

@@ -32,7 +32,7 @@ from dataclasses import dataclass
 from decimal import Decimal
 from typing import Any
 
-from umaoka.engine.errors import UmaokaError, excerpt
+from umaoka.engine.errors import UmaokaError, as_repr, excerpt
 from umaoka.engine.online.ranks import (
     SOUL_CELESTIAL,
     SOUL_LAST,
@@ -51,6 +51,7 @@ from umaoka.engine.online.ranks import (
     soul_tier,
     tenhou_dan,
 )
+from umaoka.engine.typed_numbers import NumberError, read_number
 
 
 def _whole(value: Any, what: str, example: str) -> int:
@@ -59,16 +60,15 @@ def _whole(value: Any, what: str, example: str) -> int:
         return value
     if isinstance(value, bool) or value is None:
         raise UmaokaError(f"{what} is {'blank' if value is None else value}; enter {example}.")
-    text = unicodedata.normalize("NFKC", str(value)).strip().lower().replace(",", "")
-    text = re.sub(r"(?<=\d)(st|nd|rd|th|位)$", "", text)
-    try:
-        number = Decimal(text)
-    except ArithmeticError:
-        number = Decimal("NaN")
-    if not number.is_finite() or number != number.to_integral_value():
+    text = value if isinstance(value, (int, float, Decimal)) else re.sub(
+        r"(?<=\d)(st|nd|rd|th|位)$", "", unicodedata.normalize("NFKC", str(value)).strip().lower())
+    try:  # bounded by its exponent before any arithmetic: 1e9999999 costs nothing
+        number = read_number(text, what, f"enter {example}", 10**9 + 1)
+    except NumberError as e:
+        word = "is far too large" if e.kind == "large" else "is not a whole number"
+        raise UmaokaError(f'{what} ("{excerpt(value)}") {word}; enter {example}.') from None
+    if number != number.to_integral_value():  # exact: the number is bounded
         raise UmaokaError(f'{what} ("{excerpt(value)}") is not a whole number; enter {example}.')
-    if abs(number) > 10**9:
-        raise UmaokaError(f'{what} ("{excerpt(value)}") is far too large; enter {example}.')
     return int(number)
 
 
@@ -234,7 +234,7 @@ def game_rank_points(results: Sequence[Any], system: Any = "tenhou", room: Any =
         if scores is not None:
             if isinstance(scores, (str, bytes)) or not isinstance(scores, Iterable):
                 raise UmaokaError(f"scores must be {n} raw scores, one per player in seat order, "
-                                  f"but got the single value {excerpt(repr(scores))}; give the "
+                                  f"but got the single value {excerpt(as_repr(scores))}; give the "
                                   "table's raw scores in the shape of results, or leave scores "
                                   "out.")
             score_list = list(scores)

@@ -52,7 +52,7 @@ from decimal import Decimal
 from functools import lru_cache, wraps
 from typing import Any
 
-from umaoka.engine.errors import UmaokaError, excerpt
+from umaoka.engine.errors import UmaokaError, as_text, excerpt
 from umaoka.engine.rules import _closest, _unknown_value
 
 
@@ -149,7 +149,7 @@ _ROMAN = {"i": 1, "ii": 2, "iii": 3}
 
 def _text(value: Any) -> str:
     """A typed name as a lookup key: full-width folded, lower case, no spaces or dashes."""
-    text = unicodedata.normalize("NFKC", "" if value is None else str(value)).strip().lower()
+    text = unicodedata.normalize("NFKC", "" if value is None else as_text(value)).strip().lower()
     return re.sub(r"[\s\-_.]+", "", text)
 
 
@@ -250,7 +250,7 @@ def soul_rank(value: Any) -> tuple[int, int]:
 
     Tiers count from 0 (Novice) to 5 (Celestial); Celestial's level is 0 when not given.
     """
-    raw = unicodedata.normalize("NFKC", "" if value is None else str(value)).strip().lower()
+    raw = unicodedata.normalize("NFKC", "" if value is None else as_text(value)).strip().lower()
     stars = raw.count("★") + raw.count("☆")
     raw = re.sub(r"[★☆]|\blv(l)?\b|\blevel\b", " ", raw)
     words = [w for w in re.split(r"[\s\-_.]+", raw) if w]

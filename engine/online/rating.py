@@ -35,12 +35,13 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
-from decimal import ROUND_HALF_UP, Decimal, InvalidOperation
+from decimal import ROUND_HALF_UP, Decimal
 from fractions import Fraction
 from typing import Any
 
-from umaoka.engine.errors import UmaokaError
+from umaoka.engine.errors import UmaokaError, excerpt
 from umaoka.engine.season.stats import records
+from umaoka.engine.typed_numbers import NumberError, read_number
 
 START = Decimal(1500)
 #: Place bonuses (順位基準点) by player count, 1st first.
@@ -71,11 +72,12 @@ def _round_div(num: int, den: int) -> int:
 
 def _hundredths(value: Any) -> int:
     """A rating as whole hundredths (rounded half up to 0.01)."""
-    try:
-        return int((Decimal(str(value)) * 100).quantize(Decimal(1), ROUND_HALF_UP))
-    except InvalidOperation:
-        raise UmaokaError(f'the rating "{value}" is not a number; give ratings such as '
-                          "1500 or 1732.45.") from None
+    try:  # bounded by its exponent before any arithmetic: 1e9999999 overflowed the * 100
+        d = read_number(value, below=10**7)
+    except NumberError:
+        raise UmaokaError(f'the rating "{excerpt(value)}" is not a number; give ratings such '
+                          "as 1500 or 1732.45.") from None
+    return int((d * 100).quantize(Decimal(1), ROUND_HALF_UP))
 
 
 def _change(games: int, bonus: int, tied: int, total: int, own: int, n: int) -> int:

@@ -38,6 +38,7 @@ from typing import Any
 from umaoka.engine.errors import UmaokaError, excerpt
 from umaoka.engine.season.substitutes import credit
 from umaoka.engine.settle import Settlement, _check_penalties, refuse_text, settle
+from umaoka.engine.typed_numbers import NumberError, read_number
 
 SEATS = ("east", "south", "west", "north")
 #: The columns of a finals CSV (``umaoka import``): players in finishing order.
@@ -101,18 +102,16 @@ def _chips(value: Any, label: str, seat: str) -> int:
     value = _cell(value)
     if value is None:
         return 0
-    try:
-        if isinstance(value, bool):
-            raise InvalidOperation
-        d = Decimal(repr(value)) if isinstance(value, float) else Decimal(
-            str(value).replace("−", "-"))
-    except (InvalidOperation, ValueError):  # ValueError: an int of over 4,300 digits
-        d = Decimal("NaN")
-    # bounded before any arithmetic: 9e999999 would take minutes to make whole
-    if d.is_finite() and abs(d) > MAX_CHIPS:
+    try:  # bounded by its exponent before any arithmetic: 9e999999 or 1e-9999999 cost nothing
+        d: Decimal | None = None if isinstance(value, bool) else read_number(
+            value, f"{label}: {seat}'s chips", "give the chip count, e.g. 2 or -1", MAX_CHIPS + 1,
+            commas=False)
+    except NumberError as e:
+        d = Decimal(MAX_CHIPS + 1) if e.kind == "large" else None
+    if d is not None and d.copy_abs() > MAX_CHIPS:
         raise UmaokaError(f'{label}: {seat}\'s chips "{excerpt(value)}" are beyond '
                           f"{MAX_CHIPS:,}; give the chip count, e.g. 2 or -1.")
-    if not d.is_finite() or d != d.to_integral_value():
+    if d is None or d != d.to_integral_value():  # exact: d is bounded
         raise UmaokaError(f'{label}: {seat}\'s chips "{excerpt(value)}" are not a whole number; '
                           "give the chip count, e.g. 2 or -1.")
     return int(d)
@@ -205,8 +204,8 @@ def platform_result(game: GameRecord) -> PlatformResult:
 def _nonzero(value: Any) -> bool:
     """Whether a deposits cell holds anything but zero (text that is no number counts)."""
     try:
-        return isinstance(value, bool) or Decimal(str(value).replace(",", "")) != 0
-    except InvalidOperation:
+        return isinstance(value, bool) or read_number(value) != 0
+    except NumberError:  # 1e-9999999 is not 0, nor is 1e9999999
         return True
 
 

@@ -15,10 +15,11 @@ from __future__ import annotations
 import datetime as dt
 from collections.abc import Mapping
 from dataclasses import dataclass
-from decimal import Decimal, InvalidOperation
+from decimal import Decimal
 from typing import Any
 
-from umaoka.engine.errors import UmaokaError, excerpt
+from umaoka.engine.errors import UmaokaError, as_text, excerpt
+from umaoka.engine.typed_numbers import NumberError, read_number
 
 #: Reasons a league usually writes; any other text is accepted as it is.
 PENALTY_REASONS = ("chombo", "lateness", "absence", "conduct", "other")
@@ -48,43 +49,42 @@ class Penalty:
 def _text(value: Any) -> str | None:
     if value is None:
         return None
-    text = str(value).strip()
+    text = as_text(value).strip()
     return text or None
 
 
 def _date(value: Any, label: str) -> dt.date | str | None:
     if value is None or isinstance(value, dt.date):
         return value.date() if isinstance(value, dt.datetime) else value
-    text = str(value).strip()
+    text = as_text(value).strip()
     if not text:
         return None
     try:
         return dt.date.fromisoformat(text)
     except ValueError:
-        raise UmaokaError(f'{label}: the date "{text}" is not a date; write it as 2026-04-04 '
-                          "or leave it blank.") from None
+        raise UmaokaError(f'{label}: the date "{excerpt(text)}" is not a date; write it as '
+                          "2026-04-04 or leave it blank.") from None
 
 
 def penalty_points(value: Any, label: str) -> Decimal:
     """Points in final points with at most one decimal place, e.g. -20 or -2.5."""
     if value is None or isinstance(value, bool) or (isinstance(value, str) and not value.strip()):
         raise UmaokaError(f"{label} has no points; give the penalty in final points, e.g. -20.")
-    try:
-        d = Decimal(repr(value)) if isinstance(value, float) else Decimal(
-            str(value).strip().replace("−", "-").replace(",", ""))
-    except (InvalidOperation, ValueError):  # ValueError: an int of over 4,300 digits
-        raise UmaokaError(f'{label}: "{excerpt(value)}" is not a number; give the penalty in '
-                          "final points, e.g. -20.") from None
-    # checked before any arithmetic: 1e30 or 1E+300 would not fit a quantize, and a typed
-    # exponent such as 1e-9999999 must cost nothing
-    if d.is_finite() and abs(d) > MAX_POINTS:
+    try:  # bounded by its exponent before any arithmetic: 1E+300 or 1e-9999999 cost nothing
+        d = read_number(value, label, "give the penalty in final points, e.g. -20",
+                        MAX_POINTS + 1)
+    except NumberError as e:
+        if e.kind == "text":
+            raise UmaokaError(f'{label}: "{excerpt(value)}" is not a number; give the penalty '
+                              "in final points, e.g. -20.") from None
+        d = None if e.kind != "large" else Decimal(MAX_POINTS + 1)
+    if d is not None and d.copy_abs() > MAX_POINTS:
         raise UmaokaError(f"{label}: {excerpt(value)} is beyond {MAX_POINTS:,} final points; "
                           "write a number of final points such as -20.")
-    if not d.is_finite() or (d and d.adjusted() < -1) or d != d.quantize(Decimal("0.1")):
+    if d is None or d != d.quantize(Decimal("0.1")):  # exact: d is bounded
         raise UmaokaError(f"{label}: {excerpt(value)} is not a number of final points with at "
                           "most one decimal place; write e.g. -20 or -2.5.")
-    # 0E-9999999 is 0, kept short (its exponent would follow it through every sum)
-    return d + 0 if d.as_tuple().exponent >= -20 else d.quantize(Decimal("0.1"))
+    return d
 
 
 def penalty(row: Mapping[str, Any] | Penalty, label: str = "penalty") -> Penalty:
@@ -98,7 +98,7 @@ def penalty(row: Mapping[str, Any] | Penalty, label: str = "penalty") -> Penalty
     values: dict[str, Any] = {}
     for key, value in row.items():
         k = str(key or "").strip().lower()
-        if k and value is not None and str(value).strip():
+        if k and value is not None and as_text(value).strip():
             values[k] = value
     player, team = _text(values.get("player")), _text(values.get("team"))
     if bool(player) == bool(team):

@@ -20,7 +20,7 @@ from decimal import ROUND_HALF_UP, Decimal
 from fractions import Fraction
 from typing import Any
 
-from umaoka.engine.errors import UmaokaError
+from umaoka.engine.errors import UmaokaError, as_text, excerpt
 from umaoka.engine.rules import _closest, _unknown_value
 
 #: What standings are ordered by, one plain-words line each.
@@ -243,7 +243,7 @@ def parse_ranking(value: Any) -> str:
 
 def parse_tie_breaks(value: Any) -> tuple[str, ...]:
     """A tie-break order from a list or a comma-separated text (blank or none: no tie-breaks)."""
-    items = value if isinstance(value, (list, tuple)) else str(value or "").split(",")
+    items = value if isinstance(value, (list, tuple)) else as_text(value or "").split(",")
     out: list[str] = []
     for item in items:
         text = _word(item)
@@ -251,7 +251,7 @@ def parse_tie_breaks(value: Any) -> tuple[str, ...]:
         if not text:
             continue
         if text not in TIE_BREAKS:
-            raise UmaokaError(f'"{str(item).strip()}" is not a tie-break; use any of '
+            raise UmaokaError(f'"{excerpt(as_text(item).strip())}" is not a tie-break; use any of '
                               f'{", ".join(TIE_BREAKS)}, in order.{_closest(text, TIE_BREAKS)}')
         if text not in out:
             out.append(text)
@@ -259,7 +259,7 @@ def parse_tie_breaks(value: Any) -> tuple[str, ...]:
 
 
 def _word(value: Any) -> str:
-    return str(value or "").strip().lower().replace("-", "_").replace(" ", "_")
+    return as_text(value or "").strip().lower().replace("-", "_").replace(" ", "_")
 
 
 def rank_lines(lines: Iterable[StandingLine], ranking: str = "total",

@@ -39,7 +39,7 @@ from decimal import Decimal
 from fractions import Fraction
 from typing import Any
 
-from umaoka.engine.errors import UmaokaError, excerpt
+from umaoka.engine.errors import UmaokaError, as_text, excerpt
 from umaoka.engine.resolve import ruleset
 from umaoka.engine.rules import _VALUE_ALIASES, _closest
 from umaoka.engine.season.penalties import penalty_points
@@ -124,7 +124,7 @@ def parse_carry(value: Any) -> Decimal:
     >>> parse_carry("half"), parse_carry("1/4"), parse_carry("50%")
     (Decimal('0.5'), Decimal('0.25'), Decimal('0.5'))
     """
-    text = str(value).strip().lower()
+    text = as_text(value).strip().lower()
     if text in _CARRY_WORDS:
         return _CARRY_WORDS[text]
     try:
@@ -158,7 +158,7 @@ def parse_carry_rounding(value: Any) -> str | None:
     """
     if value is None:
         return None
-    text = str(value).strip().lower().replace("-", "_").replace(" ", "_")
+    text = as_text(value).strip().lower().replace("-", "_").replace(" ", "_")
     if not text:
         return None
     text = {**_VALUE_ALIASES["rounding"], "exactly": "exact", "keep": "exact",
@@ -173,7 +173,7 @@ def parse_carry_rounding(value: Any) -> str | None:
 
 
 def _whole(key: str, value: Any, least: int) -> int:
-    text = str(value).strip()
+    text = as_text(value).strip()
     if isinstance(value, bool) or not re.fullmatch(r"[+-]?\d{1,15}(\.0*)?", text):
         raise UmaokaError(f'{key} must be a whole number (got "{excerpt(value)}").')
     n = int(text.split(".")[0])  # not via float: a long run of digits is no infinity
@@ -199,7 +199,7 @@ def _setting(key: str, value: Any) -> Any:
     if key == "substitutes":
         return parse_substitutes(value)
     if key == "advance":
-        return None if str(value).strip().lower() in ("", "all", "none") else _whole(key, value,
+        return None if as_text(value).strip().lower() in ("", "all", "none") else _whole(key, value,
                                                                                         1)
     if key == "carry":
         return parse_carry(value)
@@ -234,7 +234,7 @@ def _text(key: str, value: Any) -> str:
                                                                                  float)):
         raise UmaokaError(f"{key} must be text, e.g. \"Regular season\" (got "
                           f"{excerpt(value)}).")
-    return str(value).strip()
+    return as_text(value).strip()
 
 
 def _unknown(key: str, raw: Any, where: str, options: list[str]) -> UmaokaError:
@@ -303,7 +303,7 @@ def season_settings(spec: Mapping[str, Any]) -> Season:
         name=_text("the season's name", top.get("name")) or "Season",
         stages=tuple(stages),
         teams=parse_teams(top.get("teams")),
-        players=tuple(dict.fromkeys(str(p).strip() for p in players if str(p).strip())),
+        players=tuple(dict.fromkeys(as_text(p).strip() for p in players if as_text(p).strip())),
         competition=competition,
     )
 
@@ -351,6 +351,9 @@ def read_season(text: str, form: str = "ini") -> Season:
         except RecursionError:
             raise UmaokaError("the season file nests lists or objects too deeply to be a "
                               "season; write settings, stages and teams.") from None
+        except ValueError:  # a whole number of over 4,300 digits, which Python will not read
+            raise UmaokaError("the season file holds a number of over 4,300 digits; no "
+                              "setting is that large.") from None
         if not isinstance(spec, Mapping):
             raise UmaokaError("a JSON season file must hold one object of settings.")
         return season_settings(spec)

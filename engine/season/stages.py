@@ -115,10 +115,22 @@ class Season:
 
 def closest_name(word: str, names: Iterable[str]) -> str:
     """`` Did you mean "Aki"?`` for a misspelt name (case-insensitive, the name as written)."""
-    by_key = {n.casefold(): n for n in names}
-    match = difflib.get_close_matches(str(word).strip().casefold(), list(by_key), n=1,
-                                      cutoff=0.6)
-    return f' Did you mean "{by_key[match[0]]}"?' if match else ""
+    key = str(word).strip().casefold()
+    if len(key) > 100:  # no name is that long; difflib's time grows with the word squared
+        return ""
+    # One order whatever order the names come in (a set's changes with Python's hash
+    # seed): the closest name, and among equally close ones the first in that order
+    # (names equal but for case too: "AKI" before "Aki").
+    matcher = difflib.SequenceMatcher()
+    matcher.set_seq2(key)
+    best, shown = 0.6, ""
+    for name in sorted(set(names), key=lambda n: (n.casefold(), n)):
+        matcher.set_seq1(name.casefold())
+        if matcher.real_quick_ratio() >= best and matcher.quick_ratio() >= best:
+            score = matcher.ratio()
+            if score > best or (score == best and not shown):
+                best, shown = score, name
+    return f' Did you mean "{shown}"?' if shown else ""
 
 
 def _names(stages: Iterable[Stage]) -> str:
@@ -374,7 +386,10 @@ def _seen(memo: dict[GameRecord, tuple[GameRecord, tuple[SeatCredit, ...]]] | No
 
 
 def _digits(g: GameRecord) -> str:
-    return repr((g.scores, g.deposits, g.penalties, g.finals))
+    try:
+        return repr((g.scores, g.deposits, g.penalties, g.finals))
+    except ValueError:  # an int of over 4,300 digits: this record is equal only to itself
+        return f"<record {id(g)}>"
 
 
 def _remember(memo: dict[GameRecord, tuple[GameRecord, tuple[SeatCredit, ...]]],

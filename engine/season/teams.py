@@ -19,7 +19,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from umaoka.engine.errors import UmaokaError, excerpt
+from umaoka.engine.errors import UmaokaError, as_text, excerpt
 
 Teams = tuple[tuple[str, tuple[str, ...]], ...]
 
@@ -110,12 +110,18 @@ class GameCaps:
 def _count(value: Any, what: str) -> int | None:
     if value is None or (isinstance(value, str) and not value.strip()):
         return None
-    text = str(value).strip()
+    text = as_text(value).strip()
     # at most 6 digits: a count of games, never a run of digits beyond float's range
     if isinstance(value, bool) or not re.fullmatch(r"\d{1,6}(\.0*)?", text):
         raise UmaokaError(f'game_caps: the {what} "{excerpt(value)}" is not a whole number of '
                           "games up to 999,999; write e.g. 10-45.")
     return int(text.split(".")[0])
+
+
+#: Between a minimum and a maximum of games: 10-45, 10–45, 10~45, 10..45, 10 to 45.
+_CAPS_SEPARATOR = re.compile(r"-|–|~|\.\.|to")
+#: The longest game_caps text read (999999.000 - 999999.000 has 23 characters).
+MAX_CAPS_TEXT = 1000
 
 
 def parse_game_caps(value: Any) -> GameCaps | None:
@@ -129,12 +135,14 @@ def parse_game_caps(value: Any) -> GameCaps | None:
     elif isinstance(value, (list, tuple)) and len(value) == 2:
         low, high = value
     else:
-        text = str(value).strip()
-        m = re.fullmatch(r"([^-–~]*)\s*(?:-|–|~|\.\.|to)\s*([^-–~]*)", text)
-        if not m:
+        text = as_text(value).strip()
+        # split on the one separator (a pattern around it backtracked: quadratic in the
+        # length), and a cell of thousands of characters is no pair of counts
+        parts = _CAPS_SEPARATOR.split(text) if len(text) <= MAX_CAPS_TEXT else []
+        if len(parts) != 2:
             raise UmaokaError(f'game_caps "{excerpt(value)}" should be a minimum and a maximum '
                               "number of games, e.g. 10-45 (or 10- or -45).")
-        low, high = m.group(1), m.group(2)
+        low, high = parts
     caps = GameCaps(_count(low, "minimum"), _count(high, "maximum"))
     if caps.minimum is not None and caps.maximum is not None and caps.minimum > caps.maximum:
         raise UmaokaError(f"game_caps {caps.text()}: the minimum is above the maximum; write "

@@ -7,6 +7,7 @@ filled workbook and writes it again with every result as a plain value.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -157,6 +158,21 @@ MAX_GAMES = 50_000
 #: Most league tabs (a season's stages) in one workbook: a season has a handful; each tab
 #: is a sheet of formulas and a standings sheet, so thousands would make gigabytes.
 MAX_LEAGUES = 100
+#: The largest session number a command writes or takes (a date such as 20260404 fits): a
+#: session is one row of a chart, whatever its number, so this only keeps it a plain whole
+#: number Excel shows exactly, and one ``--session`` takes again.
+MAX_SESSION = 999_999_999
+
+
+def check_names(names: Iterable[str], what: str) -> None:
+    """One sentence for the first name no sheet can hold as text: a control character (which
+    openpyxl refuses to write, and a terminal acts on) or over 200 characters."""
+    from umaoka.engine.online.imported import name_problem
+
+    for name in names:
+        problem = name_problem(str(name))
+        if problem:
+            raise UmaokaError(f"{what}: {problem}")
 
 
 def _holds_data(g: Game) -> bool:
@@ -211,4 +227,5 @@ def make_book(rulesets: list[str] | None = None, leagues: list[str] | None = Non
         p = str(p).strip()
         if p and p not in clean_players:
             clean_players.append(p)
+    check_names(clean_players, "a player")
     return Book(rules, book_leagues, clean_players, lang, runtime or Runtime())

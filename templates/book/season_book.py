@@ -27,7 +27,8 @@ from umaoka.engine.season.stages import (
     run_season,
 )
 from umaoka.engine.settle import refuse_text
-from umaoka.templates.book.model import Book, Game, League
+from umaoka.engine.typed_numbers import NumberError, read_whole
+from umaoka.templates.book.model import Book, Game, League, check_names
 from umaoka.templates.book.results import score_cells, seat_named
 from umaoka.templates.book.season_spec import (  # noqa: F401  (kept importable from here)
     SETTING_CHOICES,
@@ -116,14 +117,10 @@ def game_record(league: League, game: Game, n: int) -> GameRecord | None:
 def _chip(value: Any) -> int:
     if _blank(value):
         return 0
-    try:
-        if isinstance(value, bool):
-            raise ValueError
-        f = float(value)  # 9e999999 is inf, 1e30 beyond any chip count: neither is counted
-        if not -MAX_CHIPS <= f <= MAX_CHIPS or f != int(f):
-            raise ValueError
-        return int(f)
-    except (TypeError, ValueError):
+    try:  # 9e999999, 1e30 and 1e-9999999 are no chip counts: none is counted
+        return read_whole(None if isinstance(value, bool) else value, below=MAX_CHIPS + 1,
+                          commas=False)
+    except NumberError:
         raise UmaokaError(f'chips "{excerpt(value)}" are not a whole number from '
                           f"-{MAX_CHIPS:,} to {MAX_CHIPS:,}; give the chip count, e.g. 2 or "
                           "-1.") from None
@@ -185,7 +182,9 @@ def parse_teams_text(text: str) -> dict[str, str]:
             raise UmaokaError(f'--teams: "{part.strip()}" has no players; write each team as '
                               "TEAM=PLAYER,PLAYER and separate teams with ;.")
         pairs.append((team.strip(), members))
-    return {p: team for team, players in parse_teams(pairs) for p in players}
+    teams = parse_teams(pairs)
+    check_names((n for t, members in teams for n in (t, *members)), "--teams")
+    return {p: team for team, players in teams for p in players}
 
 
 def add_season(book: Book, season: Season | None = None, teams: str | None = None,
@@ -208,6 +207,9 @@ def add_season(book: Book, season: Season | None = None, teams: str | None = Non
             if book.rules_of(lg).ruleset != st.ruleset:
                 raise UmaokaError(f"stage {st.name}'s ruleset differs from the league tab's; "
                                   "leave out --ruleset (the season file sets them).")
+        check_names(season.roster, "a player of the season")
+        check_names((n for t, members in season.teams for n in (t, *members)),
+                    "a team of the season")
         for p in season.roster:
             if p not in book.players:
                 book.players.append(p)
@@ -303,6 +305,7 @@ def extend_book(book: Book, season: Season | None = None, stage: str | None = No
                 else:
                     lg.subs = True
             done.append(what)
+    check_names(players, "a player")
     known = {p.casefold(): p for p in book.players}
     for p in players:
         was = known.get(str(p).strip().casefold())

@@ -4,7 +4,6 @@ and a plain-words note per setting, like the Rules sheets."""
 
 from __future__ import annotations
 
-from decimal import Decimal, InvalidOperation
 from typing import Any
 
 from openpyxl.utils import get_column_letter as col_letter
@@ -14,6 +13,7 @@ from openpyxl.worksheet.datavalidation import DataValidation
 from umaoka.engine.season.penalties import PENALTY_REASONS
 from umaoka.engine.season.settings import STAGE_TABLE
 from umaoka.engine.season.stages import CARRY_ROUNDINGS
+from umaoka.engine.typed_numbers import NumberError, read_number
 from umaoka.templates.book.labels import label, note_lines
 from umaoka.templates.book.layout import (  # noqa: F401  (the season sheets' layout, kept importable here)
     HEADER_ROW,
@@ -61,11 +61,10 @@ def _count(value: Any) -> Any:
         return 0
     if isinstance(value, (int, float)):
         return value
-    try:
-        d = Decimal(str(value).strip())
-    except (InvalidOperation, ValueError):
+    try:  # Excel reads no number beyond about 1E+308 (#VALUE!, so 0), and so do we
+        return read_number(value, below=10**308, commas=False)
+    except NumberError:
         return 0
-    return d if d.is_finite() else 0
 
 
 def cap_name(book: Any, league: Any) -> str:

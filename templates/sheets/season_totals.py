@@ -17,12 +17,13 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import replace
-from decimal import ROUND_HALF_UP, Decimal, InvalidOperation
+from decimal import ROUND_HALF_UP, Decimal
 from typing import Any
 
 from umaoka.engine import PlayerStanding
 from umaoka.engine.season.gamelog import MAX_CHIPS
 from umaoka.engine.season.penalties import MAX_POINTS
+from umaoka.engine.typed_numbers import NumberError, read_number
 from umaoka.templates.book.labels import label
 from umaoka.templates.book.layout import PENALTIES_FIRST, SPARE_PENALTIES, stage_helper
 from umaoka.templates.book.model import Book, League
@@ -37,8 +38,11 @@ def _number(value: Any, most: int = MAX_POINTS) -> Decimal | None:
     row and leaves it out too."""
     if isinstance(value, bool) or not isinstance(value, (int, float, Decimal)):
         return None
-    d = Decimal(str(value))
-    return d if d.is_finite() and abs(d) <= most else None
+    try:  # bounded by its exponent before any arithmetic: 1E+9999999 would overflow abs()
+        d = read_number(value, below=most + 1)
+    except NumberError:
+        return None
+    return d if d.copy_abs() <= most else None
 
 
 def chip_value(book: Book, league: League) -> Decimal:
@@ -50,11 +54,13 @@ def chip_value(book: Book, league: League) -> Decimal:
         return Decimal(0)
     v = stage_setting(book.season, league.name, "chip_value")
     if isinstance(v, str):
-        try:
-            d = Decimal(v.strip()) if v.strip() else Decimal(0)
-        except InvalidOperation:
+        if not v.strip():
             return Decimal(0)
-        return d if d.is_finite() and abs(d) <= MAX_POINTS else Decimal(0)
+        try:
+            d = read_number(v, below=MAX_POINTS + 1, commas=False)
+        except NumberError:
+            return Decimal(0)
+        return d if d.copy_abs() <= MAX_POINTS else Decimal(0)
     return _number(v) or Decimal(0)
 
 
