@@ -32,7 +32,8 @@ from openpyxl.utils.datetime import from_excel
 from umaoka.engine import UmaokaError, settle
 from umaoka.engine.online.imported import ImportedGame, ImportResult, Problem
 from umaoka.engine.online.imports import drop_duplicates
-from umaoka.templates.book.model import Book, Game, League
+from umaoka.engine.seating.nights import SoFar, season_so_far
+from umaoka.templates.book.model import Book, Game, League, Night, seating_nights
 from umaoka.templates.build import write_league
 from umaoka.templates.settle_book import read_book
 
@@ -257,15 +258,28 @@ def seating_target(book: Book, league: str | None, table_size: int) -> League:
     return target
 
 
+def seating_so_far(book: Book, target: League) -> SoFar:
+    """The season's seating before tonight: the nights of the Seating sheet and the games
+    of the league tab ``target`` (typed, imported or pre-filled from a plan)."""
+    return season_so_far([n.schedule for n in seating_nights(book.seating)],
+                         seating_played(target))
+
+
+def seating_played(target: League) -> list[list[str]]:
+    """The players of each game row of ``target`` (blank seats left out)."""
+    return [[str(p).strip() for p in g.players if p is not None and str(p).strip()]
+            for g in target.games]
+
+
 def seat_into(path: Path, plan: Any, league: str | None = None, out: Path | None = None,
               force: bool = False, session: int | None = None,
               write: Callable[..., Any] = write_league, date: dt.date | None = None,
               book: Book | None = None, **write_args: Any) -> BookSeating:
-    """Write the workbook at ``path`` again with a Seating sheet for ``plan`` (a drawn
-    ``Schedule``) and one pre-filled game row per table: date (``date``, else blank),
-    session = round (the first round is ``session``, default the session after the tab's
-    last), table, players East to North; the manager types only the scores. Never over
-    ``path``: default ``<name>_seated.xlsx``. A Seating sheet already there is replaced.
+    """Write the workbook at ``path`` again with tonight's ``plan`` (a drawn ``Schedule``)
+    added as a night of the Seating sheet, below the earlier nights, and one pre-filled
+    game row per table: date (``date``, else blank), session = round (the first round is
+    ``session``, default the session after the tab's last), table, players East to North;
+    the manager types only the scores. Never over ``path``: default ``<name>_seated.xlsx``.
     ``book``: the workbook at ``path`` when the caller has read it already.
     """
     path = Path(path)
@@ -282,6 +296,6 @@ def seat_into(path: Path, plan: Any, league: str | None = None, out: Path | None
     _trim(target)
     target.games.extend(rows)
     new = _add_players(book, [Game(players=list(plan.players))])
-    book.seating = plan
+    book.seating = [*seating_nights(book.seating), Night(plan, date, session)]
     write(book, out, force=force, inputs=(path,), **write_args)
     return BookSeating(out, target.name, len(rows), (session, session + plan.rounds - 1), new)

@@ -207,6 +207,14 @@ _LABELS: dict[str, tuple[str, str]] = {
                      "Session = round: the league tab's rows are filled in from this plan.",
                      "{players}人・{rounds}回戦・{size}人卓（シード {seed}）。節 = 回戦: "
                      "リーグの対局行にこの表のプレイヤーが入っています。"),
+    "note_seating_nights": ("{nights} nights, {rounds} rounds, tables of {size}; each "
+                            "`umaoka seating --into` adds a night below. Session = round: "
+                            "the league tab's rows are filled in from this plan.",
+                            "{nights}日・{rounds}回戦・{size}人卓。`umaoka seating --into` "
+                            "のたびに下へ1日分を追加。節 = 回戦: リーグの対局行にこの表の"
+                            "プレイヤーが入っています。"),
+    "seating_repeats": ("Over {nights} nights: {repeats} repeat meeting(s).",
+                        "{nights}日間の再同卓: {repeats} 回。"),
     "seating_meetings": ("Meetings per pair: at most {most}, at least {least}.",
                          "同卓回数（各ペア）: 最大 {most}、最小 {least}。"),
     "seating_east": ("Starts as East: {span} per player.", "起家（東）: 1人 {span} 回。"),
