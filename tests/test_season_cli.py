@@ -160,3 +160,109 @@ def test_games_saved_by_japanese_excel_read_as_shift_jis(
     games.write_bytes(b"\x81\xff\xfe\x00bad")
     code, _, err = run(capsys, "season", str(season), str(games))
     assert code == 2 and "is not text in UTF-8, UTF-16 or Shift-JIS" in err
+
+
+# ------------------------------------------------------------------------------------------------
+# The league workbook itself: `umaoka add --stage --carry --advance`, `umaoka season BOOK`.
+
+
+def _cli_stages(out: str) -> dict[str, dict[str, dict[str, str]]]:
+    """`umaoka season`'s player tables: stage -> player -> column -> text."""
+    stages: dict[str, dict[str, dict[str, str]]] = {}
+    lines = out.splitlines()
+    stage = header = None
+    for i, line in enumerate(lines):
+        if i + 1 < len(lines) and set(lines[i + 1]) == {"="}:
+            stage, header = line.split(":")[0], None
+        elif stage and line.split()[:2] == ["#", "Player"]:
+            header = line.split()
+        elif stage and header and line.strip() and line.split()[0] in ("-",) + tuple(
+                str(k) for k in range(1, 100)):
+            cells = line.split()
+            stages.setdefault(stage, {})[cells[1]] = dict(zip(header, cells))
+        elif not line.strip() and header and stages.get(stage):
+            header = None if not lines[i + 1:i + 2] or "Not ranked" not in lines[i + 1] \
+                else header
+    return stages
+
+
+def _saved_stages(path: Path) -> dict[str, dict[str, list[object]]]:
+    """The Season standings' saved values: stage -> player -> row (rank, name, team, games,
+    carried, points, chips, penalties, stage, total...)."""
+    from openpyxl import load_workbook
+
+    ws = load_workbook(path, data_only=True)["Season standings"]
+    out: dict[str, dict[str, list[object]]] = {}
+    stage = heading = None
+    for row in ws.iter_rows(min_row=4, values_only=True):
+        first = row[0]
+        if isinstance(first, str) and row[1] is None:
+            heading = first
+        elif first == "Rank":  # a player table's header; a team table's ends the stage
+            stage = str(heading).split(" (")[0] if row[1] == "Player" else None
+        elif stage and row[1] is not None and isinstance(row[3], int):
+            out.setdefault(stage, {})[str(row[1])] = list(row)
+    return out
+
+
+def test_add_stage_with_carry_and_cut_then_season_of_the_workbook(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    from decimal import ROUND_HALF_UP, Decimal
+
+    from umaoka.templates.settle_book import read_book
+
+    assert main(["demo", str(tmp_path), "--games", "60"]) == 0
+    book = tmp_path / "demo_league.xlsx"
+    capsys.readouterr()
+    code, out, err = run(capsys, "add", str(book), "--stage", "Playoff", "--carry", "half",
+                         "--advance", "2")
+    assert code == 0 and err == ""
+    assert out.splitlines()[-1] == ("Playoff carries half of Final 2026's points; the top 2 "
+                                    "players of Final 2026 go on.")
+    rows = read_book(book).season.stages
+    assert [(r.name, r.advance, r.carry) for r in rows] == [
+        ("Regular 2026", 4, None), ("Final 2026", 2, "half"), ("Playoff", None, "half")]
+    # a bad carry or cut changes nothing
+    before = book.read_bytes()
+    code, _, err = run(capsys, "add", str(book), "--stage", "X", "--carry", "twice")
+    assert code == 2 and 'carry "twice" is not a share of points' in err
+    code, _, err = run(capsys, "add", str(book), "--stage", "X", "--advance", "-3")
+    assert code == 2 and "advance" in err and book.read_bytes() == before
+    code, _, err = run(capsys, "add", str(book), "--carry", "half")
+    assert code == 2 and "go with --stage" in err
+
+    # `umaoka season BOOK` prints what the Season standings show, every stage
+    code, out, err = run(capsys, "season", str(book))
+    assert code == 0
+    fits(out)
+    cli, saved = _cli_stages(out), _saved_stages(book)
+    assert list(cli) == ["Regular 2026", "Final 2026", "Playoff"] == list(saved)
+    for stage, players in saved.items():
+        assert set(cli[stage]) == set(players), stage
+        for name, row in players.items():
+            line = cli[stage][name]
+            assert line["#"] == ("-" if row[0] in (None, "") else str(row[0]))
+            assert int(line["G"]) == row[3]
+            assert Decimal(line["Total"]) == Decimal(str(row[9])), (stage, name)
+            if "Carried" in line:
+                assert Decimal(line["Carried"]) == Decimal(str(row[4] or 0))
+    # the Playoff carries half of each finalist's Final total (to 0.1, half up), nothing
+    # else yet: the top 2 of the Final
+    finals = {n: Decimal(str(r[9])) for n, r in saved["Final 2026"].items()}
+    playoff = {n: Decimal(cli["Playoff"][n]["Total"]) for n in cli["Playoff"]}
+    assert set(playoff) == set(sorted(finals, key=finals.__getitem__)[-2:])
+    assert all(playoff[n] == (finals[n] / 2).quantize(Decimal("0.1"), ROUND_HALF_UP)
+               for n in playoff)
+    # the workbook holds its own games: no CSV files with it
+    code, _, err = run(capsys, "season", str(book), str(tmp_path / "games.csv"))
+    assert code == 2 and "holds its own games" in err
+
+
+def test_season_of_a_workbook_without_a_season_sheet(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["new", str(tmp_path / "plain.xlsx")]) == 0
+    capsys.readouterr()
+    code, _, err = run(capsys, "season", str(tmp_path / "plain.xlsx"))
+    assert code == 2 and "has no Season sheet" in err and "Traceback" not in err
+    code, _, err = run(capsys, "season", str(DATA / "mleague_like.ini"))
+    assert code == 2 and "give the CSV files of games" in err

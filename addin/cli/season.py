@@ -297,9 +297,43 @@ def run(season_path: Path, games: Sequence[Path], penalties: Sequence[Path],
     return season_report(result, stage, lang), result.problems
 
 
+#: What a league workbook's name ends in (``umaoka season league.xlsx``).
+BOOK_SUFFIXES = (".xlsx", ".xlsm")
+
+
+def run_book(path: Path, stage: str | None = None, lang: str | None = None
+             ) -> tuple[list[str], tuple[str, ...]]:
+    """The report's lines and problems of a league workbook's season: its Season sheet,
+    its league tabs and its penalty log, run as the Season standings run them (``lang``:
+    default the workbook's)."""
+    from umaoka.templates.book.season_book import season_result
+    from umaoka.templates.settle_book import read_book
+    from umaoka.templates.xlsx.formats import check_spreadsheet
+
+    check_spreadsheet(path)
+    book = read_book(path)
+    if book.season is None:
+        raise UmaokaError(f"{path.name} has no Season sheet; add one with `umaoka add "
+                          f"{path.name} --season season.ini` (or --teams, --chips), or give "
+                          "a season file and CSV files of games.")
+    result = season_result(book)
+    return season_report(result, stage, lang or book.lang), result.problems
+
+
 def cmd_season(args: argparse.Namespace) -> int:
-    lines, problems = run(Path(args.season), [Path(p) for p in args.games],
-                          [Path(p) for p in args.penalties or ()], args.stage, args.lang)
+    path = Path(args.season)
+    if path.suffix.lower() in BOOK_SUFFIXES:
+        if args.games or args.penalties:
+            raise UmaokaError(f"{path.name} holds its own games and penalty log; leave out "
+                              "the CSV files (or give a season file with them).")
+        lines, problems = run_book(path, args.stage, args.lang)
+    else:
+        if not args.games:
+            raise UmaokaError("give the CSV files of games after the season file, or a league "
+                              "workbook (league.xlsx) instead of both.")
+        lines, problems = run(path, [Path(p) for p in args.games],
+                              [Path(p) for p in args.penalties or ()], args.stage,
+                              args.lang or "en")
 
     for line in problems:
         print(f"{PROG}: warning: {shown(line)}", file=sys.stderr)
@@ -311,15 +345,21 @@ def add_commands(sub: Any) -> None:
     """Add ``umaoka season`` to the ``umaoka`` parser's subcommands."""
 
     season = sub.add_parser("season", help="run a league season (stages, teams, penalties, "
-                            "chips) from a season file and CSV files of games",
-                            description="SEASON is an INI file ([season], [stage NAME]..., "
-                            "[teams]) or a .json file; GAMES are CSV files with the batch "
+                            "chips) from a league workbook, or a season file and CSV files "
+                            "of games",
+                            description="SEASON is a league workbook (league.xlsx: its "
+                            "Season sheet, league tabs and penalty log, as its Season "
+                            "standings show them), or an INI file ([season], [stage NAME]..., "
+                            "[teams]) or a .json file with GAMES, CSV files with the batch "
                             "columns plus stage, east_chips... and east_sub...")
-    season.add_argument("season", metavar="SEASON", help="the season file (.ini or .json)")
-    season.add_argument("games", metavar="GAMES.csv", nargs="+", help="games, one per row")
+    season.add_argument("season", metavar="SEASON", help="the league workbook (.xlsx), or the "
+                        "season file (.ini or .json)")
+    season.add_argument("games", metavar="GAMES.csv", nargs="*", help="games, one per row "
+                        "(with a season file)")
     season.add_argument("--penalties", metavar="PENALTIES.csv", action="append",
                         help="the penalty log: date,stage,player,team,points,reason")
     season.add_argument("--stage", metavar="NAME", help="print only this stage")
-    season.add_argument("--lang", choices=("en", "ja"), default="en",
-                        help="language of the report's headings and columns")
+    season.add_argument("--lang", choices=("en", "ja"), default=None,
+                        help="language of the report's headings and columns (default: the "
+                        "workbook's, or en)")
     season.set_defaults(func=cmd_season)

@@ -69,10 +69,17 @@ def cmd_add(args: argparse.Namespace) -> int:
     out = _into_output(src, args.output)
     book = read_book(src)
     done = extend_book(book, season, args.stage, args.ruleset, args.teams, args.chips,
-                       args.subs, _roster(args.players))
+                       args.subs, _roster(args.players), args.carry, args.advance)
+    flow = None
+    if args.stage and book.season is not None:
+        from umaoka.templates.book.season_book import stage_flow
+
+        flow = stage_flow(book, book.leagues[-1].name)  # a bad Season sheet: nothing written
     update_league(book, src, out, force=args.force)
     games = sum(1 for lg in book.leagues for g in lg.games if not g.is_blank())
     print(f"{_wrote(src, out)}: added {', '.join(done)} ({_games(games)} kept)")
+    if flow:
+        print(flow)
     return 0
 
 
@@ -277,6 +284,11 @@ def add_commands(sub: Any) -> None:
                      "the others")
     add.add_argument("--ruleset", metavar="NAME_OR_TEXT", help="the new stage's ruleset "
                      "(default: the last tab's)")
+    add.add_argument("--carry", metavar="SHARE", help="what the new stage carries of the "
+                     "stage before's points: full, half, zero (the default), 0.5, 1/3, 50%%")
+    add.add_argument("--advance", metavar="N", help="the cut of the stage before the new one: "
+                     "how many go on to it (default: as the Season sheet says, everyone when "
+                     "blank)")
     add.add_argument("--teams", metavar="TEAM=NAME,NAME;...", help="teams, e.g. "
                      '"Dragons=Aki,Ben;Tigers=Chie,Dan"')
     add.add_argument("--chips", action="store_true", help="chip columns (祝儀) in every tab")
