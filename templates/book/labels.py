@@ -137,12 +137,15 @@ _LABELS: dict[str, tuple[str, str]] = {
                             "合計ポイント順。対局のないプレイヤーは表示されません。umaoka の関数が"
                             "使えるまでは空欄です（「はじめに」参照）。"),
     "note_overall": ("All leagues together.", "全リーグの合計。"),
-    "note_not_season": ("These count each game's final scores as typed. The Season standings "
-                        "also count carried points, the penalty log, chips and substitutes, "
-                        "and rank by the season's rules (minimum games, tie-breaks).",
-                        "各対局の最終スコアをそのまま集計しています。シーズン順位表は持ち越し"
-                        "ポイント・ペナルティ記録・チップ・代走も含め、シーズンのルール（最低"
-                        "対局数・タイブレーク）で順位を決めます。"),
+    "note_not_season": ("These count each game's final scores as typed, with chips and the "
+                        "penalty log; a game a substitute played counts for the player of "
+                        "that seat. The Season standings also count carried points, count a "
+                        "substitute's game by the season's substitutes setting, and rank by "
+                        "the season's rules (minimum games, tie-breaks).",
+                        "各対局の最終スコアをそのまま集計し、チップとペナルティ記録も含みます。"
+                        "代走の対局はその席のプレイヤーの成績です。シーズン順位表は持ち越し"
+                        "ポイントも含め、代走の対局はシーズンの代走設定に従って数え、シーズンの"
+                        "ルール（最低対局数・タイブレーク）で順位を決めます。"),
     "note_overall_live": ("All leagues together; empty while umaoka's functions are off (see "
                           "the Start sheet).",
                           "全リーグの合計。umaoka の関数が使えるまでは空欄です（「はじめに」"

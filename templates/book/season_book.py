@@ -21,6 +21,7 @@ from umaoka.engine.season.settings import (
     check_stage_table,
     parse_carry,
     season_settings,
+    stage_row,
 )
 from umaoka.engine.season.stages import (
     Season,
@@ -50,20 +51,16 @@ def season_of(book: Book) -> Season:
     leagues = {lg.name.casefold(): lg for lg in book.leagues}
     stages = []
     for row in spec.stages:
-        if _blank(row.name):
+        cells = [row.name, None, row.advance, row.carry,
+                 *(row.settings.get(k) for k in STAGE_TABLE)]
+        stage = stage_row(cells, first=not stages)  # the one reader, MJ_SEASON's too
+        if stage is None:
             continue
-        lg = leagues.get(str(row.name).strip().casefold())
+        lg = leagues.get(stage["name"].casefold())
         if lg is None:
             raise UmaokaError(f'Season sheet: stage "{row.name}" is not a league tab of this '
                               f"workbook; use one of {', '.join(x.name for x in book.leagues)}.")
-        stage: dict[str, Any] = {"name": lg.name, "ruleset": book.rules_of(lg).ruleset}
-        if not _blank(row.advance):
-            stage["advance"] = row.advance
-        if stages or not _blank(row.carry):
-            stage["carry"] = "zero" if _blank(row.carry) else row.carry
-        stage.update({k: v for k, v in row.settings.items()
-                      if k in STAGE_TABLE and not unset(v)})
-        stages.append(stage)
+        stages.append({**stage, "name": lg.name, "ruleset": book.rules_of(lg).ruleset})
     if not stages:
         raise UmaokaError("Season sheet: no stage is listed; write the league tabs of the "
                           "season in the Stage column, in order.")
