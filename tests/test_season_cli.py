@@ -266,3 +266,39 @@ def test_season_of_a_workbook_without_a_season_sheet(
     assert code == 2 and "has no Season sheet" in err and "Traceback" not in err
     code, _, err = run(capsys, "season", str(DATA / "mleague_like.ini"))
     assert code == 2 and "give the CSV files of games" in err
+
+
+def test_japanese_flags_warnings_and_check(tmp_path: Path,
+                                           capsys: pytest.CaptureFixture[str]) -> None:
+    """#35 item 6: with --lang ja the Flags, the warnings' prefix and the tab's Check
+    column's OK are Japanese (a row's problem itself stays the engine's English sentence,
+    docs/season.md)."""
+    from openpyxl import load_workbook
+
+    season = tmp_path / "club.json"
+    season.write_text(json.dumps({"name": "Club", "stages": [
+        {"name": "Spring", "min_games": 1, "game_caps": "2-3"}]}), encoding="utf-8")
+    games = write_games(tmp_path / "games.csv", [
+        {"east": "Aki", "east_score": 35700, "south": "Ben", "south_score": 32400,
+         "west": "Chie", "west_score": 22200, "north": "Dan", "north_score": 9700},
+        {"east": "Aki", "east_score": 35700, "south": "Ben", "south_score": 32400,
+         "west": "Chie", "west_score": 22200, "north": "Dan", "north_score": 9000},
+    ])
+    code, out, err = run(capsys, "season", str(season), str(games), "--lang", "ja")
+    assert code == 0
+    assert err.startswith("umaoka: 警告: games.csv row 3: ")
+    assert "Spring: Aki 1局（最少 2局 未満）" in out and "played" not in out
+    code, out, err = run(capsys, "season", str(season), str(games))
+    assert err.startswith("umaoka: warning: games.csv row 3: ")
+    assert "Spring: Aki played 1 game, fewer than the minimum of 2" in out
+
+    assert main(["demo", str(tmp_path / "ja"), "--games", "60", "--lang", "ja"]) == 0
+    out = capsys.readouterr().out
+    flags = out[out.index("注意\n"):]
+    assert "局（最多" in flags or "局（最少" in flags
+    assert "played" not in flags and "more than" not in flags
+    wb = load_workbook(tmp_path / "ja" / "demo_league.xlsx", data_only=True)
+    tab = wb.worksheets[2]
+    seen = {c for row in tab.iter_rows(min_row=5, max_row=40, values_only=True) for c in row
+            if isinstance(c, str)}
+    assert "正常" in seen and "OK" not in seen

@@ -260,6 +260,27 @@ def stage_lines(result: StageResult, next_stage: str | None, competition: str,
     return [w for line in out for w in _wrap(line)]
 
 
+def season_flags(result: SeasonResult, lang: str = "en") -> list[str]:
+    """The game-cap flags of every stage, ``Stage: NAME ...``, in ``lang`` (the engine's
+    own words for them: :meth:`GameCaps.flag`)."""
+    if lang != "ja":
+        return list(result.flags)
+    out = []
+    for r in result.stages:
+        caps = r.stage.game_caps
+        for p in r.players:
+            text = caps.flag(p.games - p.substituted, "ja") if caps and p.flags else None
+            out += [f"{r.stage.name}: {p.name} {text}"] if text else [
+                f"{r.stage.name}: {p.name} {f}" for f in p.flags]
+    return out
+
+
+def warning(text: str, lang: str | None = "en") -> None:
+    """``umaoka: warning: TEXT`` on stderr (``警告`` in Japanese; the sentence itself is
+    the engine's, in English)."""
+    print(f"{PROG}: {label('r_warning_prefix', lang or 'en')}: {shown(text)}", file=sys.stderr)
+
+
 def season_report(result: SeasonResult, stage: str | None = None,
                   lang: str = "en") -> list[str]:
     """Every stage (or one), then the penalty log and the flags, as lines of text in
@@ -280,7 +301,8 @@ def season_report(result: SeasonResult, stage: str | None = None,
                 for p in pens]
         out += table([label(k, lang) for k in ("r_date", "r_stage_col", "r_who", "r_points",
                                                "r_reason")], rows, left=(0, 1, 2, 4)) + [""]
-    flags = [f for f in result.flags if not stage or f.startswith(f"{wanted[0]}: ")]
+    flags = [f for f in season_flags(result, lang)
+             if not stage or f.startswith(f"{wanted[0]}: ")]
     if flags:
         head = label("r_flags", lang)
         out += [head, "-" * cell_len(head)] + [w for f in flags for w in _wrap(f)] + [""]
@@ -336,7 +358,7 @@ def cmd_season(args: argparse.Namespace) -> int:
                               args.lang or "en")
 
     for line in problems:
-        print(f"{PROG}: warning: {shown(line)}", file=sys.stderr)
+        warning(line, args.lang)
     print("\n".join(shown(line) for line in lines).rstrip())
     return 0
 

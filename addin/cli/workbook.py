@@ -169,6 +169,7 @@ def _season_lines(report: Any, lang: str = "en") -> None:
 
 def cmd_settle(args: argparse.Namespace) -> int:
     from umaoka.addin.cli.season import _games as games_text
+    from umaoka.addin.cli.season import warning
     from umaoka.templates.book.labels import label
     from umaoka.templates.settle_book import settle_file
     from umaoka.templates.xlsx.formats import check_spreadsheet
@@ -178,7 +179,7 @@ def cmd_settle(args: argparse.Namespace) -> int:
                          force=args.force)
 
     for line in [*report.problems, *report.warnings]:
-        print(f"{PROG}: warning: {shown(line)}", file=sys.stderr)
+        warning(line, args.lang)
     if report.standings:
         title = f"{Path(args.input).name}: {games_text(report.games, args.lang)}"
         _console().print(_standings_table(report.standings, title, lang=args.lang))
@@ -195,6 +196,7 @@ _CSV_VERBS = ("is ", "lacks ", "line ", "cannot ", "could ", "has ", "holds ")
 def cmd_batch(args: argparse.Namespace) -> int:
     from rich.progress import Progress
 
+    from umaoka.addin.cli.season import warning
     from umaoka.templates.batch import csv_files, run_batch
     from umaoka.templates.book.labels import label
 
@@ -224,7 +226,7 @@ def cmd_batch(args: argparse.Namespace) -> int:
                 continue
             assert result.report is not None
             for line in result.warnings:
-                print(f"{PROG}: warning: {shown(name)} {shown(line)}", file=sys.stderr)
+                warning(f"{name} {line}", args.lang)
             bad, doubtful = len(result.report.problems), len(result.report.warnings)
             print(label("r_wrote", args.lang, path=result.report.path,
                         what=_settled_line(result.report.games, bad, doubtful, args.lang)))

@@ -186,7 +186,7 @@ _LABELS: dict[str, tuple[str, str]] = {
     "top_rate": ("Top rate", "トップ率"),
     "last_avoid_rate": ("Last-avoid rate", "ラス回避率"),
     # check column texts (formula results)
-    "ok": ("OK", "OK"),
+    "ok": ("OK", "正常"),
     "not_on_roster": ("Not on roster", "名簿にない"),
     "case_differs": ("Case differs from roster", "名簿と大文字・小文字が違う"),
     "roster_warning": ("This name is not on the Players sheet. Keep it only if it is a new "

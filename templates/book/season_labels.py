@@ -154,6 +154,7 @@ SEASON_LABELS: dict[str, tuple[str, str]] = {
     "r_who": ("Player/team", "選手/チーム"),
     "r_reason": ("Reason", "理由"),
     "r_flags": ("Flags", "注意"),
+    "r_warning_prefix": ("warning", "警告"),
     # settle's last line and the title of its standings
     "r_wrote": ("wrote {path}: {what}", "{path} を書き出しました: {what}"),
     "r_settled": ("{games} settled", "{games}を精算"),
