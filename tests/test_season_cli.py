@@ -302,3 +302,28 @@ def test_japanese_flags_warnings_and_check(tmp_path: Path,
     seen = {c for row in tab.iter_rows(min_row=5, max_row=40, values_only=True) for c in row
             if isinstance(c, str)}
     assert "正常" in seen and "OK" not in seen
+
+
+@pytest.mark.parametrize("rules, points, chips, pen, total", [
+    ("standard", "+45", "+2", "-20", "+27"),  # whole points: no .0 from a final typed 45.0
+    ("tenhou", "+45.3", "+2.0", "-20.0", "+27.3"),  # tenths: every column with one decimal
+])
+def test_one_table_one_number_of_decimals(tmp_path: Path, capsys: pytest.CaptureFixture[str],
+                                          rules: str, points: str, chips: str, pen: str,
+                                          total: str) -> None:
+    """#35 item 7: a whole-point stage prints +45 as `settle` does (a final typed or
+    imported as 45.0 included); Chips and Pen. have the decimals of Points."""
+    season = tmp_path / "s.ini"
+    season.write_text(f"[season]\nruleset = {rules}\nchip_value = 2\n[stage A]\n",
+                      encoding="utf-8")
+    final = "45.0" if rules == "standard" else "45.3"
+    other = "-45.0" if rules == "standard" else "-45.3"
+    games = tmp_path / "g.csv"
+    games.write_text("east,east_final,south,south_final,west,west_final,north,north_final,"
+                     "east_chips,south_chips,west_chips,north_chips,east_penalty\n"
+                     f"Aki,{final},Ben,10.0,Chie,-10.0,Dan,{other},1,0,0,-1,-20\n",
+                     encoding="utf-8")
+    code, out, err = run(capsys, "season", str(season), str(games))
+    assert code == 0 and err == ""
+    aki = next(line.split() for line in out.splitlines() if " Aki " in f" {line} ")
+    assert aki[3:7] == [points, chips, pen, total]

@@ -386,7 +386,8 @@ def _import_into(args: argparse.Namespace, result: ImportResult) -> int:
     from umaoka.addin.cli.tables import shown
 
     kinds = sorted({"platform finals" if g.settled else "game logs" for g in report.added})
-    print(shown(f"{_wrote(book_path, out)}: {len(report.added)} games added to "
+    added = len(report.added)
+    print(shown(f"{_wrote(book_path, out)}: {added} game{'' if added == 1 else 's'} added to "
                 f"{report.league} ({', '.join(kinds)}); {len(report.problems)} skipped"))
     if report.new_players:
         print(shown(f"new on the Players sheet: {', '.join(report.new_players)}"))

@@ -161,10 +161,29 @@ def _note(line: StandingLine, lang: str = "en") -> str:
     return ",".join(notes)
 
 
+def _places(lines: Sequence[StandingLine], unit: int) -> int:
+    """Decimals for a stage table's points: the stage's unit (0 for whole points, 1 for
+    tenths), more only when a number needs them (a carry kept exact: 4.35)."""
+    need = unit
+    for p in lines:
+        for v in (p.carried, p.points, p.chips, p.penalties, p.total):
+            if v:
+                need = max(need, -min(0, int(v.normalize().as_tuple().exponent)))
+    return need
+
+
+def _fixed(v: Decimal | None, places: int) -> str:
+    """A signed number with ``places`` decimals; 0 as 0, None as -."""
+    if v is None:
+        return "-"
+    return f"{v:+.{places}f}" if v else "0"
+
+
 def stage_table(lines: Sequence[StandingLine], kind: str, carries: bool,
-                lang: str = "en") -> list[str]:
+                lang: str = "en", unit: int = 1) -> list[str]:
     """The standings of players or teams in one stage (``carries``: show a Carried column;
-    ``kind``: "Player" or "Team")."""
+    ``kind``: "Player" or "Team"; ``unit``: the stage's decimals, 0 for whole points).
+    Carried, Points, Chips, Pen. and Total share one number of decimals."""
     players = kind == "Player"
     show_team = players and any(p.team for p in lines)
     show_carry = carries or any(p.carried for p in lines)
@@ -175,16 +194,17 @@ def stage_table(lines: Sequence[StandingLine], kind: str, carries: bool,
         + (["r_chips"] if show_chips else []) + (["r_pen"] if show_pen else []) \
         + ["r_total", "r_avg", "r_note"]
     header = [label(k, lang) for k in keys]
+    places = _places(lines, unit)
     rows = []
     for p in lines:
         row = ["-" if p.rank is None else str(p.rank), p.name]
         row += [p.team or ""] if show_team else []
         row.append(str(p.games))
-        row += [_num(p.carried)] if show_carry else []
-        row.append(_num(p.points))
-        row += [_num(p.chips)] if show_chips else []
-        row += [_num(p.penalties)] if show_pen else []
-        row += [_num(p.total), _num(p.average), _note(p, lang)]
+        row += [_fixed(p.carried, places)] if show_carry else []
+        row.append(_fixed(p.points, places))
+        row += [_fixed(p.chips, places)] if show_chips else []
+        row += [_fixed(p.penalties, places)] if show_pen else []
+        row += [_fixed(p.total, places), _num(p.average), _note(p, lang)]
         rows.append(row)
     return table(header, rows, left=(1, 2, len(header) - 1) if show_team else (1,
                                                                                len(header) - 1))
@@ -236,7 +256,8 @@ def stage_lines(result: StageResult, next_stage: str | None, competition: str,
         # one table for both, so the lines not ranked have the ranked lines' columns (a
         # table of their own dropped Chips and Pen. when they had none, and its numbers
         # then stood under the wrong headers)
-        shown = stage_table([*ranked, *rest], kind, carries, lang)
+        shown = stage_table([*ranked, *rest], kind, carries, lang,
+                            0 if st.ruleset.rounding != "none" else 1)
         out += shown[:1 + len(ranked)] if ranked else []
         if rest:
             out += [""] if ranked else []
