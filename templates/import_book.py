@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import datetime as dt
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from decimal import Decimal
 from pathlib import Path
 from typing import Any
@@ -261,8 +261,32 @@ def seating_target(book: Book, league: str | None, table_size: int) -> League:
 def seating_so_far(book: Book, target: League) -> SoFar:
     """The season's seating before tonight: the nights of the Seating sheet and the games
     of the league tab ``target`` (typed, imported or pre-filled from a plan)."""
-    return season_so_far([n.schedule for n in seating_nights(book.seating)],
-                         seating_played(target))
+    return season_so_far(nights_as_played(book, target), seating_played(target))
+
+
+def nights_as_played(book: Book, target: League) -> list[Any]:
+    """The Seating sheet's nights, each planned table replaced by the tab's row of its
+    session and table when that row names players (a seat swapped by hand on the tab is
+    who really sat there), so a table is counted once, as played."""
+    rows: dict[tuple[int, int], tuple[str, ...]] = {}
+    for g in target.games:
+        names = tuple(str(p).strip() for p in g.players if p is not None and str(p).strip())
+        if names and _whole(g.session) and _whole(g.table):
+            rows.setdefault((int(g.session), int(g.table)), names)
+    out = []
+    for night in seating_nights(book.seating):
+        plan = night.schedule
+        if night.session is not None:
+            tables = tuple(replace(t, seats=rows.get((night.session + t.round - 1, t.number),
+                                                     t.seats)) for t in plan.tables)
+            plan = replace(plan, tables=tables)
+        out.append(plan)
+    return out
+
+
+def _whole(value: Any) -> bool:
+    return isinstance(value, (int, float)) and not isinstance(value, bool) and value == int(
+        value)
 
 
 def seating_played(target: League) -> list[list[str]]:

@@ -311,3 +311,22 @@ def test_absent_refusals(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> 
     assert 'names "fumi", who is not in the player list' in capsys.readouterr().err
     assert main(["seating", "8", "--rounds", "1", "--absent", "P1"]) == 2
     assert "list of names" in capsys.readouterr().err
+
+
+def test_a_seat_swapped_on_the_tab_counts_as_played(tmp_path: Path) -> None:
+    """A manager swaps two players between tables on the tab: the season counts who really
+    sat together (the tab's row), once, not the plan as well."""
+    from umaoka.engine.seating.nights import meetings
+    from umaoka.templates.import_book import seating_so_far
+
+    book = _book(tmp_path)
+    plan = schedule([f"S{i:02d}" for i in range(1, 9)], rounds=1, seed=3)
+    done = seat_into(book, plan)
+    back = read_book(done.path)
+    rows = [g for g in back.leagues[0].games if any(g.players)]
+    a, b = rows[0].players[0], rows[1].players[0]
+    rows[0].players[0], rows[1].players[0] = b, a  # swapped by hand
+    so_far = seating_so_far(back, back.leagues[0])
+    assert len(so_far.tables) == 2
+    assert so_far.met() == meetings([rows[0].players, rows[1].players])
+    assert so_far.met().get(tuple(sorted((a, rows[0].players[1])))) is None

@@ -241,10 +241,9 @@ def cmd_seating(args: argparse.Namespace) -> int:
 def _season_spread(book: Any, target: Any, tonight: Any) -> str:
     """The season's meeting spread after tonight, and the fewest repeats possible."""
     from umaoka.engine.seating.nights import fewest_repeats, season_line, season_tables
-    from umaoka.templates.book.model import seating_nights
-    from umaoka.templates.import_book import seating_played
+    from umaoka.templates.import_book import nights_as_played, seating_played
 
-    nights = [n.schedule for n in seating_nights(book.seating)]
+    nights = nights_as_played(book, target)
     played = seating_played(target)  # tonight's rows are in the tab now
     line = season_line(season_tables(nights, played), len(nights),
                        sum(n.rounds for n in nights))
