@@ -140,8 +140,9 @@ class SeatingSheet(SheetWriter):
         # wind balance over the season: games per seat, sit-outs (formulas over the plan)
         top = last + 3
         put(ws, top - 1, 1, label("seating_balance", lang), st.get("title"), text=True)
-        heads = [label("player", lang), label("games", lang)]
-        heads += [seat_label(k, lang) for k in range(n)] + [label("sit_outs", lang)]
+        # Player, Games, Sit-outs, then the seats under the plan's seat columns
+        heads = [label("player", lang), label("games", lang), label("sit_outs", lang)]
+        heads += [seat_label(k, lang) for k in range(n)]
         for c, text in enumerate(heads, 1):
             put(ws, top, c, text, st.get("header"), text=True)
         winds, sits, present = _balance(nights)
@@ -152,13 +153,12 @@ class SeatingSheet(SheetWriter):
             counts = [f'COUNTIF(${c}${first}:${c}${last},{exact(f"$A{row}")})' for c in seat_cols]
             put(ws, row, 2, "=" + "+".join(counts), st.get("formula", "0"))
             save_value(ws, row, 2, sum(winds[p]))
+            put(ws, row, 3, f"={present[p]}-B{row}", st.get("formula", "0"))
+            save_value(ws, row, 3, sits[p])
             for k, f in enumerate(counts):
-                put(ws, row, 3 + k, "=" + f, st.get("formula", "0"))
-                save_value(ws, row, 3 + k, winds[p][k])
-            put(ws, row, 3 + n, f"={present[p]}-B{row}", st.get("formula", "0"))
-            save_value(ws, row, 3 + n, sits[p])
-        self._widths(ws, {1: 16, 2: 8, 3: 8, **{PLAN_SEAT + k: 16 for k in range(n)},
-                          3 + n: 10})
+                put(ws, row, PLAN_SEAT + k, "=" + f, st.get("formula", "0"))
+                save_value(ws, row, PLAN_SEAT + k, winds[p][k])
+        self._widths(ws, {1: 16, 2: 8, 3: 9, **{PLAN_SEAT + k: 16 for k in range(n)}})
         ws.freeze_panes = f"A{first}"
         self._print(ws, f"{HEADER_ROW}:{HEADER_ROW}")
         self._protect(ws)
