@@ -173,7 +173,7 @@ class Draw:
             return sum(row[order[q]] for q in partners[pt] if q != skip)
 
         total = sum(worth(pt, order[pt], -1) for pt in points)
-        for _ in range(min(60_000, 40 * len(points) ** 2)):
+        for _ in range(min(20_000, 40 * len(points) ** 2)):
             if total == 0:
                 return
             i, j = points[int(rng.random() * len(points))], points[int(rng.random() * len(points))]
