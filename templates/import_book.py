@@ -271,7 +271,7 @@ def nights_as_played(book: Book, target: League) -> list[Any]:
     rows: dict[tuple[int, int], tuple[str, ...]] = {}
     for g in target.games:
         names = tuple(str(p).strip() for p in g.players if p is not None and str(p).strip())
-        if names and _whole(g.session) and _whole(g.table):
+        if names and _is_whole(g.session) and _is_whole(g.table):
             rows.setdefault((int(g.session), int(g.table)), names)
     out = []
     for night in seating_nights(book.seating):
@@ -284,7 +284,7 @@ def nights_as_played(book: Book, target: League) -> list[Any]:
     return out
 
 
-def _whole(value: Any) -> bool:
+def _is_whole(value: Any) -> bool:
     return isinstance(value, (int, float)) and not isinstance(value, bool) and value == int(
         value)
 
