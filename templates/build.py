@@ -125,8 +125,8 @@ class Builder(LeagueTab, StandingsSheets, PlayersSheet, RulesSheet, PresetsSheet
         ws.append(["players", self.names["players"], PLAYERS_FIRST, self.roster])
         for i, r in enumerate(self.book.rules):
             ws.append(["rules", self.names["rules"][i], r.name, RULES_FIRST])
-        if self.book.seating is not None:
-            ws.append(["seating", *self.seating_meta])
+        for night in getattr(self, "seating_meta", ()):
+            ws.append(["seating", *night])
         for i, league in enumerate(self.book.leagues):
             ws.append(["league", league.name, self.names["standings"][i], league.rules,
                        self.book.rules_of(league).ruleset.players, int(league.chips),

@@ -37,8 +37,9 @@ from openpyxl.utils.datetime import from_excel
 from umaoka.engine import UmaokaError, settle
 from umaoka.engine.online.imported import ImportedGame, ImportResult, Problem
 from umaoka.engine.online.imports import drop_duplicates
+from umaoka.engine.seating.nights import SoFar, season_so_far
 from umaoka.engine.standings import as_on_roster, roster_spellings
-from umaoka.templates.book.model import MAX_SESSION, Book, Game, League
+from umaoka.templates.book.model import MAX_SESSION, Book, Game, League, Night, seating_nights
 from umaoka.templates.build import write_league
 from umaoka.templates.settle_book import read_book
 
@@ -296,15 +297,52 @@ def seating_target(book: Book, league: str | None, table_size: int) -> League:
     return target
 
 
+def seating_so_far(book: Book, target: League) -> SoFar:
+    """The season's seating before tonight: the nights of the Seating sheet and the games
+    of the league tab ``target`` (typed, imported or pre-filled from a plan)."""
+    return season_so_far(nights_as_played(book, target), seating_played(target))
+
+
+def nights_as_played(book: Book, target: League) -> list[Any]:
+    """The Seating sheet's nights, each planned table replaced by the tab's row of its
+    session and table when that row names players (a seat swapped by hand on the tab is
+    who really sat there), so a table is counted once, as played."""
+    rows: dict[tuple[int, int], tuple[str, ...]] = {}
+    for g in target.games:
+        names = tuple(str(p).strip() for p in g.players if p is not None and str(p).strip())
+        if names and _is_whole(g.session) and _is_whole(g.table):
+            rows.setdefault((int(g.session), int(g.table)), names)
+    out = []
+    for night in seating_nights(book.seating):
+        plan = night.schedule
+        if night.session is not None:
+            tables = tuple(replace(t, seats=rows.get((night.session + t.round - 1, t.number),
+                                                     t.seats)) for t in plan.tables)
+            plan = replace(plan, tables=tables)
+        out.append(plan)
+    return out
+
+
+def _is_whole(value: Any) -> bool:
+    return isinstance(value, (int, float)) and not isinstance(value, bool) and value == int(
+        value)
+
+
+def seating_played(target: League) -> list[list[str]]:
+    """The players of each game row of ``target`` (blank seats left out)."""
+    return [[str(p).strip() for p in g.players if p is not None and str(p).strip()]
+            for g in target.games]
+
+
 def seat_into(path: Path, plan: Any, league: str | None = None, out: Path | None = None,
               force: bool = False, session: int | None = None,
               write: Callable[..., Any] = write_league, date: dt.date | None = None,
               book: Book | None = None, **write_args: Any) -> BookSeating:
-    """Write the workbook at ``path`` again with a Seating sheet for ``plan`` (a drawn
-    ``Schedule``) and one pre-filled game row per table: date (``date``, else blank),
-    session = round (the first round is ``session``, default the session after the tab's
-    last), table, players East to North; the manager types only the scores. Never over
-    ``path``: default ``<name>_seated.xlsx``. A Seating sheet already there is replaced.
+    """Write the workbook at ``path`` again with tonight's ``plan`` (a drawn ``Schedule``)
+    added as a night of the Seating sheet, below the earlier nights, and one pre-filled
+    game row per table: date (``date``, else blank), session = round (the first round is
+    ``session``, default the session after the tab's last), table, players East to North;
+    the manager types only the scores. Never over ``path``: default ``<name>_seated.xlsx``.
     ``book``: the workbook at ``path`` when the caller has read it already.
     """
     path = Path(path)
@@ -320,6 +358,6 @@ def seat_into(path: Path, plan: Any, league: str | None = None, out: Path | None
     _trim(target)
     target.games.extend(rows)
     new = _add_players(book, [Game(players=list(plan.players))])
-    book.seating = plan
+    book.seating = [*seating_nights(book.seating), Night(plan, date, session)]
     write(book, out, force=force, inputs=(path,), **write_args)
     return BookSeating(out, target.name, len(rows), (session, session + plan.rounds - 1), new)

@@ -192,7 +192,7 @@ def read_book(path: Path) -> Book:
             raise _not_ours(path)
         # sparse and bounded: a tampered layout sheet cannot make us read a million rows
         meta = [r for _, r in sorted(
-            _SheetRows(wb[META_SHEET], 1, 8, 1000, 0, MAX_LEAGUES).read().items())]
+            _SheetRows(wb[META_SHEET], 1, 13, 1000, 0, MAX_LEAGUES).read().items())]
         entries: dict[str, list[list[Any]]] = {}
         for row in meta:
             if row and row[0]:
@@ -242,8 +242,8 @@ def read_book(path: Path) -> Book:
                     players.append(name)
         seating = None
         if entries.get("seating"):
-            srow = entries["seating"][0]
-            seating = read_seating(_sheet(wb, str(srow[1]), path), srow)
+            srows = entries["seating"]
+            seating = read_seating(_sheet(wb, str(srows[0][1]), path), srows)
         leagues = []
         budget = MAX_GAMES  # rows placed in the settled copy, games and kept blanks together
         for row in entries["league"]:

@@ -137,9 +137,10 @@ def test_exact_carries_keep_every_digit_to_the_total(
     out = capsys.readouterr().out
     autumn = out.split("Autumn:")[1]
     aki = next(line.split() for line in autumn.splitlines() if " Aki " in f" {line} ")
-    assert aki[:6] == ["1", "Aki", "1", "+4.35", "+31.3", "+35.65"]
+    # one table, one number of decimals: the exact carry's two (#35 item 7)
+    assert aki[:6] == ["1", "Aki", "1", "+4.35", "+31.30", "+35.65"]
     ben = next(line.split() for line in autumn.splitlines() if " Ben " in f" {line} ")
-    assert ben[3:6] == ["+20.15", "-30.0", "-9.85"]
+    assert ben[3:6] == ["+20.15", "-30.00", "-9.85"]
     assert "Autumn: 1 game, mleague rules" in out
 
 

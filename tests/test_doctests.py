@@ -21,6 +21,8 @@ MODULES = [
     "umaoka.engine.hands.payment",
     "umaoka.engine.season",
     "umaoka.engine.seating",
+    "umaoka.engine.seating.nights",
+    "umaoka.engine.seating.draw",
     "umaoka.addin.functions.recalc",
     "umaoka.addin.install.setup",
     "umaoka.addin.udfs",

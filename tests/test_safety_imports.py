@@ -218,7 +218,7 @@ def test_import_into_skips_names_with_control_characters(
                       encoding="utf-8")
     # (writing the workbook takes its time; the reading is what is checked here)
     code, out, err = run(capsys, "import", mjlog, finals, "--into", book, limit=60)
-    assert code == 0 and "1 games added" in out and "\x1b" not in err + out
+    assert code == 0 and "1 game added" in out and "\x1b" not in err + out
     assert len(err.strip().splitlines()) == 3
     assert 'night.csv line 2: the name "A\\x01" holds a control character' in err
     assert f"{mjlog.name}: the name" in err

@@ -424,7 +424,7 @@ def test_bad_rows_are_reported_and_the_rest_count() -> None:
         "game 7 lists the same player twice (Aki, Ben, Aki, Dan); each seat needs a "
         "different player.",
         'penalty 1: Akki is not a player of this season; fix the name. Did you mean "Aki"?',
-        "penalty 2: the game has no stage; the season has 2 stages (Regular, Final), so say "
+        "penalty 2: the penalty has no stage; the season has 2 stages (Regular, Final), so say "
         "which one.",
         'penalty 3: "Red" is not a team of this season; fix the name.',
     )

@@ -418,3 +418,50 @@ def test_runtime_switch_keeps_the_season(tmp_path: Path) -> None:
     assert back.season.settings["game_caps"] == "1-5" and back.teams["E"] == "Blue"
     assert back.leagues[1].games[0].players == ["A", "E", "B", "C"]
     assert back.penalties[0]["reason"] == "lateness"
+
+
+def test_wording_and_layout_of_issue_35(tmp_path: Path,
+                                        capsys: pytest.CaptureFixture[str]) -> None:
+    """#35 item 8: the Season settings' values sit at the top of their cells, beside their
+    notes; a row that could not be settled shows its whole message in the settled copy
+    (over the results and places, wrapped); one game imported is "1 game added"; a
+    penalty row without a stage says "the penalty has no stage"."""
+    from openpyxl.utils import get_column_letter
+
+    book = _season_book()
+    book.leagues[0].games.append(Game(date=dt.date(2026, 4, 5), session=2, table=1, number=1,
+                                      players=["A", "B", "C", "D"],
+                                      scores=[40000, 30000, 20000, 9000]))
+    book.penalties.append({"date": None, "stage": None, "player": "A", "team": None,
+                           "points": -10, "reason": "late"})
+    src = write_league(book, tmp_path / "season.xlsx")
+    ws = load_workbook(src)["Season"]
+    values = [ws.cell(r, 2) for r in range(1, ws.max_row + 1) if ws.cell(r, 1).value == "name"]
+    assert values and values[0].alignment.vertical == "top"
+    assert ws.cell(values[0].row, 3).alignment.vertical == "top"
+    back = read_book(src)
+    result = season_result(back)
+    assert any("the penalty has no stage; the season has 2 stages" in p
+               for p in result.problems)
+    out = tmp_path / "settled.xlsx"
+    write_settled(back, out, source=src.name)
+    tab = load_workbook(out)["Regular"]
+    cols = LeagueCols(4, chips=True, subs=True)
+    row = 7  # the third game row
+    message = tab.cell(row, cols.results[0]).value
+    assert message.startswith("scores add up to 99,000") and message.endswith("fix a score.")
+    merged = [str(m) for m in tab.merged_cells.ranges]
+    first, last = (f"{get_column_letter(c)}{row}" for c in (cols.results[0], cols.places[-1]))
+    assert f"{first}:{last}" in merged
+    assert tab.cell(row, cols.results[0]).alignment.wrap_text
+    assert tab.row_dimensions[row].height >= 30
+
+
+def test_one_game_imported_is_one_game(tmp_path: Path,
+                                       capsys: pytest.CaptureFixture[str]) -> None:
+    book = write_league(make_book(["tenhou"]), tmp_path / "league.xlsx")
+    log = tmp_path / "sca20260404.log"
+    log.write_text("L1002 | 00:44 | 四般南喰赤－ | Aki(+61.0) Ben(0.0) Chie(-25.0) Dan(-36.0)\n",
+                   encoding="utf-8")
+    assert main(["import", str(log), "--into", str(book)]) == 0
+    assert ": 1 game added to League (platform finals); 0 skipped" in capsys.readouterr().out

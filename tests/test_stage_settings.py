@@ -356,3 +356,34 @@ def test_libreoffice_keeps_each_stage_its_settings(tmp_path: Path) -> None:
             p.name: p.stage_total for p in sr.players}
     assert [_sheet_lines(t) for t in _tables(back["Season standings"])] == [
         _lines(sr) for sr in engine.stages]
+
+
+def test_one_reader_for_a_stage_row_two_blank_rules(tmp_path: Path) -> None:
+    """The workbook's reader (season_of: settle, saved values, `umaoka season BOOK`) and
+    MJ_SEASON's read a stage row through one engine function; only what is blank differs:
+    desktop Excel sends an empty cell as 0, which the workbook file holds as nothing."""
+    from umaoka.addin.functions.season import _season_stages
+    from umaoka.engine.season.settings import blank_or_zero, blank_text, stage_row
+    from umaoka.templates.book.season_book import season_of
+
+    width = 4 + len(STAGE_TABLE)
+    as_file = [["Spring 2026", "mleague", 4, None, "", "", "average"],
+               ["Final", "mleague", None, "half", "exact", "0"]]
+    as_excel = [[0 if v in (None, "") else v for v in (r + [None] * width)[:width]]
+                for r in as_file]
+    from_file = [stage_row(r, not i, blank_text) for i, r in enumerate(as_file)]
+    from_excel = [{k: v for k, v in st.items() if k != "shown"}
+                  for st in _season_stages(as_excel)]
+    assert from_file == from_excel == [
+        {"name": "Spring 2026", "advance": 4, "ranking": "average"},
+        {"name": "Final", "carry": "half", "carry_rounding": "exact", "min_games": "0"}]
+    # a 0 typed as a number in Advance: blank for MJ_SEASON (desktop Excel's empty cell),
+    # a value for the file reader, which the engine then refuses in one sentence
+    assert "advance" not in stage_row(["S", None, 0], True, blank_or_zero)
+    assert stage_row(["S", None, 0], True, blank_text)["advance"] == 0
+    # the workbook's season is built through it: the Season sheet's rows as the engine
+    # stages (the Final's own min_games "0" ranks everybody)
+    src = _league(tmp_path)
+    season = season_of(read_book(src))
+    assert [(s.name, s.advance, s.carry, s.min_games) for s in season.stages] == [
+        ("Spring 2026", 4, D(0), 3), ("Final", None, D("0.5"), 0)]

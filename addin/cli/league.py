@@ -187,9 +187,14 @@ def _seating(args: argparse.Namespace, held: ExitStack) -> int:
     from umaoka.addin.cli.tables import markup, shown
 
     day = _day(args.date)
-    book = None
+    book = so_far = None
+    players = _present(_players(args.players), args.absent)
+    pins = parse_pins(_text(Path(args.fixed)), args.tables_of) if args.fixed else []
+    options = {"table_size": args.tables_of, "seed": args.seed, "pins": pins,
+               "avoid": parse_avoid(args.avoid or ""), "steps": args.steps}
     if args.into:  # the workbook and its league are checked before the plan is shown
-        from umaoka.templates.import_book import seating_target
+        from umaoka.engine.seating.nights import draw_night
+        from umaoka.templates.import_book import seating_so_far, seating_target
         from umaoka.templates.settle_book import read_book
         from umaoka.templates.xlsx.formats import check_spreadsheet
 
@@ -197,10 +202,13 @@ def _seating(args: argparse.Namespace, held: ExitStack) -> int:
         check_spreadsheet(src)
         into_out = _into_output(src, args.output, held)
         book = read_book(src)
-        seating_target(book, args.league, args.tables_of)
-    pins = parse_pins(_text(Path(args.fixed)), args.tables_of) if args.fixed else []
-    s = schedule(_players(args.players), args.rounds, args.tables_of, args.seed, pins,
-                 parse_avoid(args.avoid or ""), args.steps)
+        target = seating_target(book, args.league, args.tables_of)
+        # tonight continues the season: who already met (the Seating sheet's nights and the
+        # tab's games), sit-outs and seats so far, a design in progress
+        so_far = seating_so_far(book, target)
+        s = draw_night(so_far, players, args.rounds, **options)
+    else:
+        s = schedule(players, args.rounds, **options)
     out = _console()
     rows = s.rows()
     out.print(_table([str(h) for h in rows[0]], rows[1:], title="Seating",
@@ -229,12 +237,46 @@ def _seating(args: argparse.Namespace, held: ExitStack) -> int:
         done = seat_into(src, s, args.league, into_out or src, force=args.force,
                          session=args.session, write=update_writer(src, into_out), date=day,
                          book=book)
-        print(shown(f"{_wrote(src, into_out)}: Seating sheet and {done.rows} game rows of "
+        from umaoka.templates.book.model import seating_nights
+
+        night = len(seating_nights(book.seating))
+        print(shown(f"{_wrote(src, into_out)}: night {night} on the Seating sheet and "
+                    f"{done.rows} game rows of "
                     f"{done.league} filled in (sessions {done.sessions[0]}-{done.sessions[1]}; "
                     "type the scores)"))
         if done.new_players:
             print(shown(f"new on the Players sheet: {', '.join(done.new_players)}"))
+        if so_far is not None:
+            print(shown(_season_spread(book, target, s)))
     return 0
+
+
+def _season_spread(book: Any, target: Any, tonight: Any) -> str:
+    """The season's meeting spread after tonight, and the fewest repeats possible."""
+    from umaoka.engine.seating.nights import fewest_repeats, season_line, season_tables
+    from umaoka.templates.import_book import nights_as_played, seating_played
+
+    nights = nights_as_played(book, target)
+    played = seating_played(target)  # tonight's rows are in the tab now
+    line = season_line(season_tables(nights, played), len(nights),
+                       sum(n.rounds for n in nights))
+    return (f"{line} No seating of these nights repeats fewer than "
+            f"{fewest_repeats(nights, played)}.")
+
+
+def _present(players: int | list[str], absent: str | None) -> int | list[str]:
+    """Tonight's players: ``players`` less those named in ``--absent``."""
+    if not absent:
+        return players
+    if isinstance(players, int):
+        raise UmaokaError("--absent takes names out of a list of names; give the players as "
+                          "names (a file or A,B,C), not a count.")
+    away = {a.strip().casefold() for a in absent.split(",") if a.strip()}
+    unknown = sorted(away - {p.casefold() for p in players})
+    if unknown:
+        raise UmaokaError(f'--absent names "{unknown[0]}", who is not in the player list; '
+                          "check the spelling.")
+    return [p for p in players if p.casefold() not in away]
 
 
 # ------------------------------------------------------------------------------------------------
@@ -362,7 +404,8 @@ def _import_into(args: argparse.Namespace, result: ImportResult, held: ExitStack
     from umaoka.addin.cli.tables import shown
 
     kinds = sorted({"platform finals" if g.settled else "game logs" for g in report.added})
-    print(shown(f"{_wrote(book_path, out)}: {len(report.added)} games added to "
+    added = len(report.added)
+    print(shown(f"{_wrote(book_path, out)}: {added} game{'' if added == 1 else 's'} added to "
                 f"{report.league} ({', '.join(kinds)}); {len(report.problems)} skipped"))
     if report.respelt:
         print(shown("spelt as on the Players sheet: " + ", ".join(
@@ -500,6 +543,8 @@ def add_commands(sub: Any) -> None:
     seat.add_argument("--tables-of", type=whole, choices=(4, 3), default=4,
                       help="players per table (3 for sanma)")
     seat.add_argument("--seed", type=whole, default=0, help="same seed, same schedule")
+    seat.add_argument("--absent", metavar="A,B", help="players of the list who are not "
+                      "here tonight (left out of tonight's tables)")
     seat.add_argument("--fixed", metavar="FILE", help="pinned seats (CSV)")
     seat.add_argument("--avoid", metavar="A+B,C+D", help="players to keep apart (teammates)")
     seat.add_argument("--steps", type=whole, metavar="N",
@@ -511,10 +556,11 @@ def add_commands(sub: Any) -> None:
     seat.add_argument("--session", type=session_number, metavar="N",
                       help="session number for the CSV rows (default 1; game = round); with "
                       "--into the session of round 1 (default: after the tab's last)")
-    seat.add_argument("--into", metavar="BOOK.xlsx", help="add a Seating sheet to this "
-                      "workbook and fill in the players of its game rows (session = round); "
-                      "BOOK is updated in place (previous version kept as BOOK.bak.xlsx) "
-                      "unless -o")
+    seat.add_argument("--into", metavar="BOOK.xlsx", help="add tonight to the Seating sheet "
+                      "of this workbook, going on from the season so far (who met on earlier "
+                      "nights and in the tab's games), and fill in the players of its game "
+                      "rows (session = round); BOOK is updated in place (previous version "
+                      "kept as BOOK.bak.xlsx) unless -o")
     seat.add_argument("--league", metavar="NAME", help="the league tab for --into")
     seat.add_argument("-o", "--output", metavar="OUT.xlsx", help="write --into's workbook to "
                       "this new file instead (BOOK is not changed)")

@@ -161,10 +161,29 @@ def _note(line: StandingLine, lang: str = "en") -> str:
     return ",".join(notes)
 
 
+def _places(lines: Sequence[StandingLine], unit: int) -> int:
+    """Decimals for a stage table's points: the stage's unit (0 for whole points, 1 for
+    tenths), more only when a number needs them (a carry kept exact: 4.35)."""
+    need = unit
+    for p in lines:
+        for v in (p.carried, p.points, p.chips, p.penalties, p.total):
+            if v:
+                need = max(need, -min(0, int(v.normalize().as_tuple().exponent)))
+    return need
+
+
+def _fixed(v: Decimal | None, places: int) -> str:
+    """A signed number with ``places`` decimals; 0 as 0, None as -."""
+    if v is None:
+        return "-"
+    return f"{v:+.{places}f}" if v else "0"
+
+
 def stage_table(lines: Sequence[StandingLine], kind: str, carries: bool,
-                lang: str = "en") -> list[str]:
+                lang: str = "en", unit: int = 1) -> list[str]:
     """The standings of players or teams in one stage (``carries``: show a Carried column;
-    ``kind``: "Player" or "Team")."""
+    ``kind``: "Player" or "Team"; ``unit``: the stage's decimals, 0 for whole points).
+    Carried, Points, Chips, Pen. and Total share one number of decimals."""
     players = kind == "Player"
     show_team = players and any(p.team for p in lines)
     show_carry = carries or any(p.carried for p in lines)
@@ -175,16 +194,17 @@ def stage_table(lines: Sequence[StandingLine], kind: str, carries: bool,
         + (["r_chips"] if show_chips else []) + (["r_pen"] if show_pen else []) \
         + ["r_total", "r_avg", "r_note"]
     header = [label(k, lang) for k in keys]
+    places = _places(lines, unit)
     rows = []
     for p in lines:
         row = ["-" if p.rank is None else str(p.rank), p.name]
         row += [p.team or ""] if show_team else []
         row.append(str(p.games))
-        row += [_num(p.carried)] if show_carry else []
-        row.append(_num(p.points))
-        row += [_num(p.chips)] if show_chips else []
-        row += [_num(p.penalties)] if show_pen else []
-        row += [_num(p.total), _num(p.average), _note(p, lang)]
+        row += [_fixed(p.carried, places)] if show_carry else []
+        row.append(_fixed(p.points, places))
+        row += [_fixed(p.chips, places)] if show_chips else []
+        row += [_fixed(p.penalties, places)] if show_pen else []
+        row += [_fixed(p.total, places), _num(p.average), _note(p, lang)]
         rows.append(row)
     return table(header, rows, left=(1, 2, len(header) - 1) if show_team else (1,
                                                                                len(header) - 1))
@@ -236,7 +256,8 @@ def stage_lines(result: StageResult, next_stage: str | None, competition: str,
         # one table for both, so the lines not ranked have the ranked lines' columns (a
         # table of their own dropped Chips and Pen. when they had none, and its numbers
         # then stood under the wrong headers)
-        shown = stage_table([*ranked, *rest], kind, carries, lang)
+        shown = stage_table([*ranked, *rest], kind, carries, lang,
+                            0 if st.ruleset.rounding != "none" else 1)
         out += shown[:1 + len(ranked)] if ranked else []
         if rest:
             out += [""] if ranked else []
@@ -260,6 +281,27 @@ def stage_lines(result: StageResult, next_stage: str | None, competition: str,
     return [w for line in out for w in _wrap(line)]
 
 
+def season_flags(result: SeasonResult, lang: str = "en") -> list[str]:
+    """The game-cap flags of every stage, ``Stage: NAME ...``, in ``lang`` (the engine's
+    own words for them: :meth:`GameCaps.flag`)."""
+    if lang != "ja":
+        return list(result.flags)
+    out = []
+    for r in result.stages:
+        caps = r.stage.game_caps
+        for p in r.players:
+            text = caps.flag(p.games - p.substituted, "ja") if caps and p.flags else None
+            out += [f"{r.stage.name}: {p.name} {text}"] if text else [
+                f"{r.stage.name}: {p.name} {f}" for f in p.flags]
+    return out
+
+
+def warning(text: str, lang: str | None = "en") -> None:
+    """``umaoka: warning: TEXT`` on stderr (``警告`` in Japanese; the sentence itself is
+    the engine's, in English)."""
+    print(f"{PROG}: {label('r_warning_prefix', lang or 'en')}: {shown(text)}", file=sys.stderr)
+
+
 def season_report(result: SeasonResult, stage: str | None = None,
                   lang: str = "en") -> list[str]:
     """Every stage (or one), then the penalty log and the game-cap flags, as lines of text
@@ -280,10 +322,8 @@ def season_report(result: SeasonResult, stage: str | None = None,
                 for p in pens]
         out += table([label(k, lang) for k in ("r_date", "r_stage_col", "r_who", "r_points",
                                                "r_reason")], rows, left=(0, 1, 2, 4)) + [""]
-    # the game-cap flags (result.flags) in ``lang``: the engine words them in either
-    flags = [f"{r.stage.name}: {p.name} {r.stage.game_caps.flag(p.games - p.substituted, lang)}"
-             for r in result.stages if r.stage.name in wanted and r.stage.game_caps
-             for p in r.players if p.flags]
+    flags = [f for f in season_flags(result, lang)
+             if not stage or f.startswith(f"{wanted[0]}: ")]
     if flags:
         head = label("r_flags", lang)
         out += [head, "-" * cell_len(head)] + [w for f in flags for w in _wrap(f)] + [""]
@@ -300,12 +340,46 @@ def run(season_path: Path, games: Sequence[Path], penalties: Sequence[Path],
     return season_report(result, stage, lang), result.problems
 
 
+#: What a league workbook's name ends in (``umaoka season league.xlsx``).
+BOOK_SUFFIXES = (".xlsx", ".xlsm")
+
+
+def run_book(path: Path, stage: str | None = None, lang: str | None = None
+             ) -> tuple[list[str], tuple[str, ...]]:
+    """The report's lines and problems of a league workbook's season: its Season sheet,
+    its league tabs and its penalty log, run as the Season standings run them (``lang``:
+    default the workbook's)."""
+    from umaoka.templates.book.season_book import season_result
+    from umaoka.templates.settle_book import read_book
+    from umaoka.templates.xlsx.formats import check_spreadsheet
+
+    check_spreadsheet(path)
+    book = read_book(path)
+    if book.season is None:
+        raise UmaokaError(f"{path.name} has no Season sheet; add one with `umaoka add "
+                          f"{path.name} --season season.ini` (or --teams, --chips), or give "
+                          "a season file and CSV files of games.")
+    result = season_result(book)
+    return season_report(result, stage, lang or book.lang), result.problems
+
+
 def cmd_season(args: argparse.Namespace) -> int:
-    lines, problems = run(Path(args.season), [Path(p) for p in args.games],
-                          [Path(p) for p in args.penalties or ()], args.stage, args.lang)
+    path = Path(args.season)
+    if path.suffix.lower() in BOOK_SUFFIXES:
+        if args.games or args.penalties:
+            raise UmaokaError(f"{path.name} holds its own games and penalty log; leave out "
+                              "the CSV files (or give a season file with them).")
+        lines, problems = run_book(path, args.stage, args.lang)
+    else:
+        if not args.games:
+            raise UmaokaError("give the CSV files of games after the season file, or a league "
+                              "workbook (league.xlsx) instead of both.")
+        lines, problems = run(path, [Path(p) for p in args.games],
+                              [Path(p) for p in args.penalties or ()], args.stage,
+                              args.lang or "en")
 
     for line in problems:
-        print(f"{PROG}: warning: {shown(line)}", file=sys.stderr)
+        warning(line, args.lang)
     print("\n".join(shown(line) for line in lines).rstrip())
     return 0
 
@@ -314,15 +388,21 @@ def add_commands(sub: Any) -> None:
     """Add ``umaoka season`` to the ``umaoka`` parser's subcommands."""
 
     season = sub.add_parser("season", help="run a league season (stages, teams, penalties, "
-                            "chips) from a season file and CSV files of games",
-                            description="SEASON is an INI file ([season], [stage NAME]..., "
-                            "[teams]) or a .json file; GAMES are CSV files with the batch "
+                            "chips) from a league workbook, or a season file and CSV files "
+                            "of games",
+                            description="SEASON is a league workbook (league.xlsx: its "
+                            "Season sheet, league tabs and penalty log, as its Season "
+                            "standings show them), or an INI file ([season], [stage NAME]..., "
+                            "[teams]) or a .json file with GAMES, CSV files with the batch "
                             "columns plus stage, east_chips... and east_sub...")
-    season.add_argument("season", metavar="SEASON", help="the season file (.ini or .json)")
-    season.add_argument("games", metavar="GAMES.csv", nargs="+", help="games, one per row")
+    season.add_argument("season", metavar="SEASON", help="the league workbook (.xlsx), or the "
+                        "season file (.ini or .json)")
+    season.add_argument("games", metavar="GAMES.csv", nargs="*", help="games, one per row "
+                        "(with a season file)")
     season.add_argument("--penalties", metavar="PENALTIES.csv", action="append",
                         help="the penalty log: date,stage,player,team,points,reason")
     season.add_argument("--stage", metavar="NAME", help="print only this stage")
-    season.add_argument("--lang", choices=("en", "ja"), default="en",
-                        help="language of the report's headings and columns")
+    season.add_argument("--lang", choices=("en", "ja"), default=None,
+                        help="language of the report's headings and columns (default: the "
+                        "workbook's, or en)")
     season.set_defaults(func=cmd_season)

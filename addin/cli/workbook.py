@@ -72,10 +72,17 @@ def cmd_add(args: argparse.Namespace) -> int:
         out = _into_output(src, args.output, held)
         book = read_book(src)
         done = extend_book(book, season, args.stage, args.ruleset, args.teams, args.chips,
-                           args.subs, _roster(args.players))
+                           args.subs, _roster(args.players), args.carry, args.advance)
+        flow = None
+        if args.stage and book.season is not None:
+            from umaoka.templates.book.season_book import stage_flow
+
+            flow = stage_flow(book, book.leagues[-1].name)  # a bad Season sheet: nothing written
         update_league(book, src, out, force=args.force)
     games = sum(1 for lg in book.leagues for g in lg.games if not g.is_blank())
     print(shown(f"{_wrote(src, out)}: added {', '.join(done)} ({_games(games)} kept)"))
+    if flow:
+        print(shown(flow))
     return 0
 
 
@@ -166,6 +173,7 @@ def _season_lines(report: Any, lang: str = "en") -> None:
 
 def cmd_settle(args: argparse.Namespace) -> int:
     from umaoka.addin.cli.season import _games as games_text
+    from umaoka.addin.cli.season import warning
     from umaoka.templates.book.labels import label
     from umaoka.templates.settle_book import settle_file
     from umaoka.templates.xlsx.formats import check_spreadsheet
@@ -175,7 +183,7 @@ def cmd_settle(args: argparse.Namespace) -> int:
                          force=args.force)
 
     for line in [*report.problems, *report.warnings]:
-        print(f"{PROG}: warning: {shown(line)}", file=sys.stderr)
+        warning(line, args.lang)
     if report.standings:
         title = f"{Path(args.input).name}: {games_text(report.games, args.lang)}"
         _console().print(_standings_table(report.standings, title, lang=args.lang))
@@ -192,6 +200,7 @@ _CSV_VERBS = ("is ", "lacks ", "line ", "cannot ", "could ", "has ", "holds ")
 def cmd_batch(args: argparse.Namespace) -> int:
     from rich.progress import Progress
 
+    from umaoka.addin.cli.season import warning
     from umaoka.templates.batch import csv_files, run_batch
     from umaoka.templates.book.labels import label
 
@@ -221,7 +230,7 @@ def cmd_batch(args: argparse.Namespace) -> int:
                 continue
             assert result.report is not None
             for line in result.warnings:
-                print(f"{PROG}: warning: {shown(name)} {shown(line)}", file=sys.stderr)
+                warning(f"{name} {line}", args.lang)
             bad, doubtful = len(result.report.problems), len(result.report.warnings)
             print(label("r_wrote", args.lang, path=result.report.path,
                         what=_settled_line(result.report.games, bad, doubtful, args.lang)))
@@ -282,6 +291,11 @@ def add_commands(sub: Any) -> None:
                      "the others")
     add.add_argument("--ruleset", metavar="NAME_OR_TEXT", help="the new stage's ruleset "
                      "(default: the last tab's)")
+    add.add_argument("--carry", metavar="SHARE", help="what the new stage carries of the "
+                     "stage before's points: full, half, zero (the default), 0.5, 1/3, 50%%")
+    add.add_argument("--advance", metavar="N", help="the cut of the stage before the new one: "
+                     "how many go on to it (default: as the Season sheet says, everyone when "
+                     "blank)")
     add.add_argument("--teams", metavar="TEAM=NAME,NAME;...", help="teams, e.g. "
                      '"Dragons=Aki,Ben;Tigers=Chie,Dan"')
     add.add_argument("--chips", action="store_true", help="chip columns (祝儀) in every tab")

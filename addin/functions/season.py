@@ -30,7 +30,12 @@ from umaoka.engine import (
 from umaoka.engine.errors import excerpt
 from umaoka.engine.season.gamelog import game_record
 from umaoka.engine.season.ranking import standing_rows
-from umaoka.engine.season.settings import STAGE_TABLE, check_stage_table, season_settings
+from umaoka.engine.season.settings import (
+    blank_or_zero,
+    check_stage_table,
+    season_settings,
+    stage_row,
+)
 from umaoka.engine.season.stages import SettledGames, run_season
 
 # ------------------------------------------------------------------------------------------------
@@ -46,19 +51,11 @@ def _season_stages(stages: Cells) -> list[dict[str, Any]]:
     as the engine's stage settings; blank rows are skipped, and a blank setting cell (or
     0, desktop Excel's blank) is the season's value from the settings range."""
     out: list[dict[str, Any]] = []
-    width = 4 + len(STAGE_TABLE)
     for row in _grid(stages):
-        row = (row + [None] * width)[:width]
-        if _is_blank(row[0]):
-            continue
-        stage: dict[str, Any] = {"name": str(row[0]).strip(),
-                                 "shown": None if _is_blank(row[1]) else row[1]}
-        if not _is_blank(row[2]):
-            stage["advance"] = row[2]
-        if out or not _is_blank(row[3]):
-            stage["carry"] = "zero" if _is_blank(row[3]) else row[3]
-        stage.update({k: v for k, v in zip(STAGE_TABLE, row[4:]) if not _is_blank(v)})
-        out.append(stage)
+        stage = stage_row(row, first=not out, blank=blank_or_zero)  # the workbook's reader
+        if stage is not None:
+            shown = row[1] if len(row) > 1 else None
+            out.append({**stage, "shown": None if _is_blank(shown) else shown})
     return out
 
 

@@ -97,12 +97,13 @@ class Season:
         names += [p for _, members in self.teams for p in members if p not in names]
         return tuple(names)
 
-    def stage(self, name: str | None) -> Stage:
-        """The stage of that name (case-insensitive); blank means the only stage."""
+    def stage(self, name: str | None, what: str = "game") -> Stage:
+        """The stage of that name (case-insensitive); blank means the only stage (``what``
+        has none otherwise: "game" or "penalty", for the message)."""
         if not name:
             if len(self.stages) == 1:
                 return self.stages[0]
-            raise UmaokaError("the game has no stage; the season has "
+            raise UmaokaError(f"the {what} has no stage; the season has "
                               f"{len(self.stages)} stages ({_names(self.stages)}), so say "
                               "which one.")
         for s in self.stages:
@@ -347,7 +348,7 @@ def run_season(season: Season, games: Iterable[GameRecord | Mapping[str, Any]],
         if p.player and spellings.get(p.player.casefold(), p.player) != p.player:
             p = replace(p, player=spellings[p.player.casefold()])  # as a game's "aki"
         try:
-            stage = season.stage(p.stage)
+            stage = season.stage(p.stage, "penalty")
             if p.team and p.team not in {t for t, _ in season.teams}:
                 raise UmaokaError(f'"{p.team}" is not a team of this season; fix the name.'
                                   + closest_name(p.team, [t for t, _ in season.teams]))

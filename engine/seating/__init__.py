@@ -2,7 +2,8 @@
 
 ``plan`` draws a season's or a tournament's tables (sit-outs, pairs to keep apart,
 fixed seats); ``designs`` holds the perfect and best known designs it starts from;
-``draw`` is the search that evens out who meets whom.
+``draw`` is the search that evens out who meets whom; ``nights`` seats a season one
+night at a time on top of who already met.
 
 >>> from umaoka.engine.seating import schedule
 >>> drawn = schedule(16, 5, seed=1)

@@ -79,14 +79,24 @@ class Draw:
 
     def __init__(self, n: int, rounds: int, size: int, rng: random.Random, order: list[int],
                  fixed: dict[int, Pinned],
-                 avoid: set[tuple[int, int]]):
+                 avoid: set[tuple[int, int]], met: list[list[int]] | None = None,
+                 sat: list[int] | None = None, offset: int = 0):
         self.n, self.rounds, self.size, self.rng, self.order = n, rounds, size, rng, order
         self.tables = n // size
         self.fixed = fixed
         self.weight = [[1] * n for _ in range(n)]
         for i, j in avoid:
             self.weight[i][j] = self.weight[j][i] = AVOID_WEIGHT
-        self.meet = [[0] * n for _ in range(n)]
+        # earlier nights of the season: meetings and sit-outs so far, and the design round
+        # tonight starts at when it continues a design in progress (``order`` is then the
+        # design's own order of the players)
+        self.meet = [row[:] for row in met] if met else [[0] * n for _ in range(n)]
+        self.met_before = [row[:] for row in self.meet]
+        self.prior = any(any(row) for row in self.meet)
+        self.sat_before = list(sat) if sat else [0] * n
+        self.offset = offset
+        #: The design rounds the tables started from, when they came from a design.
+        self.design_start: list[list[list[int]]] | None = None
         self.groups: list[list[list[int]]] = []
         self.sit_out: list[list[int]] = []
         # True when the start is a shipped design used as it is (no pins, nobody kept
@@ -100,17 +110,22 @@ class Draw:
         n, size = self.n, self.size
         out = n - self.tables * size
         pos = {p: k for k, p in enumerate(self.order)}
-        sat = [0] * n
+        sat = self.sat_before[:]
         last = [-1] * n
         design, name = known_design(n, size) if not out else (None, "search")
+        if design is not None and self.prior and not self.fixed:
+            self._fit_design(design, n)
         if out == size - 1 and not self.fixed:
             design, name = known_design(n + 1, size)
+            if design is not None and self.prior:
+                self._fit_design(design, n)
             if design is not None and self._fair_less_one(design):
-                self.settled = self._plain and self.rounds <= len(design)
+                self.settled = (self._plain and not self.prior
+                                and self.offset + self.rounds <= len(design))
                 return self._start_less_one(design, name)
             design, name = None, "search"
         self.settled = (design is not None and self._plain and not self.fixed
-                        and self.rounds <= len(design))
+                        and not self.prior and self.offset + self.rounds <= len(design))
         for r in range(self.rounds):
             pinned = self.fixed.get(r, {})
             free = sorted((p for p in range(n) if p not in pinned),
@@ -121,30 +136,67 @@ class Draw:
                 last[p] = r
             self.sit_out.append(sits)
             if design:
-                cls = design[r % len(design)]
+                cls = design[(self.offset + r) % len(design)]
                 groups = [[self.order[pt] for pt in line] for line in cls]
             else:
                 playing = [p for p in range(n) if p not in set(sits)]
                 self.rng.shuffle(playing)
                 groups = [playing[t * size:(t + 1) * size] for t in range(self.tables)]
             self.groups.append(self._apply_pins(groups, pinned))
+        if design:
+            self.design_start = [[g[:] for g in groups] for groups in self.groups]
         for groups in self.groups:
             for g in groups:
                 self._count(g, 1)
         return name
+
+    def _fit_design(self, design: list[list[list[int]]], empty: int) -> None:
+        """Relabel the design's points (``self.order``) so that tonight's rounds of it seat
+        together as few pairs as possible who met on earlier nights: swaps of two players'
+        points while the meetings of earlier nights they add fall (a design stays a design
+        under any relabelling, so tonight still repeats no pair of its own). Point
+        ``empty`` (one past the players) is the empty seat of a design for one more."""
+        partners: dict[int, list[int]] = {}
+        for r in range(self.offset, self.offset + self.rounds):
+            for line in design[r % len(design)]:
+                for a in line:
+                    if a != empty:
+                        partners.setdefault(a, []).extend(b for b in line
+                                                          if b != a and b != empty)
+        order, met, rng = self.order, self.met_before, self.rng
+        points = sorted(partners)
+        if len(points) < 2:
+            return
+
+        def worth(pt: int, player: int, skip: int) -> int:
+            row = met[player]
+            return sum(row[order[q]] for q in partners[pt] if q != skip)
+
+        total = sum(worth(pt, order[pt], -1) for pt in points)
+        for _ in range(min(20_000, 40 * len(points) ** 2)):
+            if total == 0:
+                return
+            i, j = points[int(rng.random() * len(points))], points[int(rng.random() * len(points))]
+            if i == j:
+                continue
+            a, b = order[i], order[j]
+            delta = (worth(i, b, j) + worth(j, a, i)) - (worth(i, a, j) + worth(j, b, i))
+            if delta < 0:
+                order[i], order[j] = b, a
+                total += 2 * delta
 
     def _fair_less_one(self, design: list[list[list[int]]]) -> bool:
         """Whether playing ``design`` with one seat empty keeps the sit-outs fair after every
         round (nobody sits out twice more than another). A resolvable design always does;
         a best known schedule that is not one (some pairs never meet) may send the same
         players out again, above all when its rounds are played a second time."""
-        empty, sat = self.n, [0] * self.n
-        for r in range(self.rounds):
+        empty, sat = self.n, self.sat_before[:]
+        for r in range(self.offset, self.offset + self.rounds):
             for t in design[r % len(design)]:
                 if empty in t:
                     for p in t:
                         if p != empty:
-                            sat[p] += 1
+                            sat[self.order[p]] += 1
             if max(sat) - min(sat) > 1:
                 return False
         return True
@@ -154,11 +206,12 @@ class Draw:
         empty seat sits out, so everyone sits out once per pass through the design and no
         two players meet twice before every pair has met once."""
         empty = self.n  # the point nobody takes
-        for r in range(self.rounds):
+        for r in range(self.offset, self.offset + self.rounds):
             tables = design[r % len(design)]
             self.sit_out.append(sorted((self.order[p] for t in tables if empty in t
                                         for p in t if p != empty), key=self.order.index))
             self.groups.append([[self.order[p] for p in t] for t in tables if empty not in t])
+        self.design_start = [[g[:] for g in groups] for groups in self.groups]
         for groups in self.groups:
             for g in groups:
                 self._count(g, 1)
@@ -193,11 +246,24 @@ class Draw:
         return sum(w[a][b] * m[a][b] ** 3 for a in range(self.n) for b in range(a + 1, self.n))
 
     def bound(self) -> int:
-        """Least possible cost: the pair meetings spread as evenly as the total allows."""
-        pairs = self.n * (self.n - 1) // 2
-        total = self.rounds * self.tables * self.size * (self.size - 1) // 2
-        q, rem = divmod(total, pairs)
-        return (pairs - rem) * q ** 3 + rem * (q + 1) ** 3
+        """Least possible cost: tonight's pair meetings spread as evenly as the total allows
+        over the meetings of the earlier nights (each added to a pair that has met least)."""
+        return _fill(self._before(), self._total())[0]
+
+    def _before(self) -> list[int]:
+        m = self.met_before
+        return [m[a][b] for a in range(self.n) for b in range(a + 1, self.n)]
+
+    def _total(self) -> int:
+        return self.rounds * self.tables * self.size * (self.size - 1) // 2
+
+    def ceiling(self) -> int:
+        """The most meetings any pair needs once tonight's tables are spread evenly."""
+        return _fill(self._before(), self._total())[1]
+
+    def design_kept(self) -> bool:
+        """Whether the tables are still the design rounds they started from."""
+        return self.design_start is not None and self.design_start == self.groups
 
     def search(self, steps: int) -> None:
         """Simulated annealing over swaps of two players between tables of one round."""
@@ -210,14 +276,14 @@ class Draw:
             return
         where = [{p: t for t, g in enumerate(groups) for p in g} for groups in self.groups]
         where_free = [set(pool) for pool in movable]
-        cost, bound = self.cost(), self.bound()
-        pairs = self.n * (self.n - 1) // 2
-        most = -(-self.rounds * self.tables * self.size * (self.size - 1) // 2 // pairs)
+        cost = self.cost()
+        bound, most = _fill(self._before(), self._total())
         best = cost
         since_best: list[tuple[int, int, int]] = []  # swaps made since the best state
         rng, w, m = self.rng, self.weight, self.meet
-        up = [(k + 1) ** 3 - k ** 3 for k in range(self.rounds + 2)]  # one more meeting
-        down = [(k - 1) ** 3 - k ** 3 if k else 0 for k in range(self.rounds + 2)]  # one fewer
+        top = max(max(row) for row in m) + self.rounds + 2
+        up = [(k + 1) ** 3 - k ** 3 for k in range(top)]  # one more meeting
+        down = [(k - 1) ** 3 - k ** 3 if k else 0 for k in range(top)]  # one fewer
         hot, cold = _HOT, _COLD
         rand = rng.random  # faster than randrange in this loop, and just as reproducible
         nr = len(rounds)
@@ -269,3 +335,33 @@ class Draw:
             where[r][a], where[r][b] = where[r][b], where[r][a]
             self._count(ga, 1)
             self._count(gb, 1)
+
+
+def _fill(before: list[int], total: int) -> tuple[int, int]:
+    """The least sum of cubed meeting counts when ``total`` meetings are added to pairs that
+    have met ``before`` times (each to a pair that has met least: water filling), and the
+    most meetings of any pair then.
+
+    >>> _fill([0, 0, 0], 4)
+    (10, 2)
+    >>> _fill([2, 0, 0], 2)
+    (10, 2)
+    """
+    hist: dict[int, int] = {}
+    for k in before:
+        hist[k] = hist.get(k, 0) + 1
+    while total > 0 and hist:
+        low = min(hist)
+        count = hist.pop(low)
+        nxt = min(hist) if hist else None
+        room = count * (nxt - low) if nxt is not None else total + 1
+        if total >= room:
+            hist[nxt] += count  # type: ignore[index]
+            total -= room
+        else:
+            q, rem = divmod(total, count)
+            hist[low + q] = hist.get(low + q, 0) + count - rem
+            if rem:
+                hist[low + q + 1] = hist.get(low + q + 1, 0) + rem
+            total = 0
+    return sum(k ** 3 * c for k, c in hist.items()), max(hist, default=0)

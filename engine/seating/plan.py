@@ -28,7 +28,7 @@ Table(round=1, number=1, seats=('P4', 'P14', 'P13', 'P16'))
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from itertools import permutations
 from typing import Any
@@ -75,6 +75,11 @@ class Schedule:
     seed: int
     method: str  # how the tables were drawn
     avoid: tuple[tuple[str, str], ...] = field(default=())
+    #: When the tables are a perfect or best known design's rounds as they are: the players
+    #: in the design's order and the design round the first round is, so that a later night
+    #: with the same players goes on with the next rounds (``resume`` of :func:`schedule`).
+    design: tuple[str, ...] = field(default=())
+    design_from: int = 0
 
     @property
     def rounds(self) -> int:
@@ -254,12 +259,22 @@ def parse_pins(text: str, table_size: int = 4) -> list[Pin]:
 
 def schedule(players: int | Sequence[str], rounds: int, table_size: int = 4, seed: int = 0,
              pins: Iterable[Pin] = (), avoid: Iterable[tuple[str, str]] = (),
-             steps: int | None = None) -> Schedule:
+             steps: int | None = None, met: Mapping[tuple[str, str], int] | None = None,
+             sat: Mapping[str, int] | None = None,
+             seats: Mapping[str, Sequence[int]] | None = None,
+             resume: tuple[Sequence[str], int] | None = None) -> Schedule:
     """Draw a schedule of ``rounds`` rounds for ``players`` (a count or names).
 
     ``table_size`` is 4, or 3 for sanma; ``pins`` fix players to tables and seats;
     ``avoid`` names pairs to keep apart; ``steps`` bounds the search (default grows with the
     size). Deterministic: the same arguments give the same schedule.
+
+    Earlier nights of a season (see :mod:`.nights`): ``met`` counts the games each pair
+    has shared so far (pairs of names, either order), ``sat`` the rounds each player sat
+    out and ``seats`` how often each started in each seat; the draw spreads the season's
+    meetings, sit-outs and seats, not only tonight's. ``resume`` (a design's players in its
+    order and its next round) goes on with a design in progress when tonight's players are
+    exactly its players.
     """
     names = player_names(players)
     n = len(names)
@@ -279,16 +294,32 @@ def schedule(players: int | Sequence[str], rounds: int, table_size: int = 4, see
     rng = random.Random(seed)
     order = list(range(n))
     rng.shuffle(order)
-    draw = Draw(n, rounds, table_size, rng, order, fixed, avoid_pairs)
+    offset = 0
+    if resume is not None and not fixed and sorted(resume[0]) == sorted(names):
+        order, offset = [index[p] for p in resume[0]], max(0, int(resume[1]))
+    prior = [[0] * n for _ in range(n)]
+    for (a, b), k in (met or {}).items():
+        if a in index and b in index and a != b:
+            prior[index[a]][index[b]] += k
+            prior[index[b]][index[a]] += k
+    draw = Draw(n, rounds, table_size, rng, order, fixed, avoid_pairs, prior,
+                [(sat or {}).get(p, 0) for p in names], offset)
     method = draw.start()
-    draw.search(steps if steps is not None else min(STEPS, 2000 * rounds * tables))
-    seats = _assign_seats(draw)
-    out = [Table(r + 1, t + 1, tuple(names[p] for p in seats[r][t]))
+    if offset and draw.design_start is not None:
+        method += f", rounds {offset + 1}-{offset + rounds} of the season's design"
+    # on top of earlier nights the search has more to even out: the full default budget
+    budget = STEPS if draw.prior else min(STEPS, 2000 * rounds * tables)
+    draw.search(steps if steps is not None else budget)
+    before = [list((seats or {}).get(p, ())) for p in names]
+    seated = _assign_seats(draw, [(b + [0] * table_size)[:table_size] for b in before])
+    out = [Table(r + 1, t + 1, tuple(names[p] for p in seated[r][t]))
            for r in range(rounds) for t in range(tables)]
     sits = tuple(tuple(names[p] for p in sorted(draw.sit_out[r], key=order.index))
                  for r in range(rounds))
     kept = tuple((names[a], names[b]) for a, b in sorted(avoid_pairs))
-    return Schedule(names, table_size, tuple(out), sits, seed, method, kept)
+    design = tuple(names[p] for p in order) if draw.design_kept() else ()
+    return Schedule(names, table_size, tuple(out), sits, seed, method, kept, design,
+                    offset if design else 0)
 
 
 def _check_pins(pins: list[Pin], index: dict[str, int], rounds: int, tables: int,
@@ -346,10 +377,11 @@ def _check_avoid(pairs: list[tuple[str, str]], index: dict[str, int]) -> set[tup
 # Seats: East balanced over the whole schedule first, then the other winds round by round.
 
 
-def _assign_seats(draw: Draw) -> list[list[list[int]]]:
-    n, size = draw.n, draw.size
+def _assign_seats(draw: Draw, before: list[list[int]]) -> list[list[list[int]]]:
+    """Seats for every table; ``before``: each player's seats on earlier nights."""
+    size = draw.size
     pos = {p: k for k, p in enumerate(draw.order)}
-    east_count = [0] * n
+    east_count = [b[0] for b in before]
     east: dict[tuple[int, int], int] = {}
     for r, groups in enumerate(draw.groups):
         pinned = draw.fixed.get(r, {})
@@ -364,7 +396,7 @@ def _assign_seats(draw: Draw) -> list[list[list[int]]]:
     _balance_east(draw, east, east_count)
 
     seats: list[list[list[int]]] = []
-    counts = [[0] * size for _ in range(n)]
+    counts = [b[:] for b in before]
     for r, groups in enumerate(draw.groups):
         pinned = draw.fixed.get(r, {})
         round_seats = []
@@ -387,14 +419,16 @@ def _assign_seats(draw: Draw) -> list[list[list[int]]]:
                 counts[p][s] += 1
             round_seats.append(final)
         seats.append(round_seats)
-    _rotate_seats(draw, seats, counts)
+    _rotate_seats(draw, seats, counts, max((max(b) for b in before), default=0))
     return seats
 
 
-def _rotate_seats(draw: Draw, seats: list[list[list[int]]], counts: list[list[int]]) -> None:
+def _rotate_seats(draw: Draw, seats: list[list[list[int]]], counts: list[list[int]],
+                  earlier: int = 0) -> None:
     """Re-seat one table at a time while that evens out every player's seats (sum of
-    squared seat counts, East weighted above all others, so the East balance holds)."""
-    weight = [draw.n * draw.rounds + 1] + [1] * (draw.size - 1)
+    squared seat counts, East weighted above all others, so the East balance holds;
+    ``earlier``: the most starts in one seat on earlier nights)."""
+    weight = [draw.n * (draw.rounds + earlier) + 1] + [1] * (draw.size - 1)
     for _ in range(20):  # each change lowers the total, so this settles; 20 passes at most
         changed = False
         for r, round_seats in enumerate(seats):

@@ -146,12 +146,15 @@ _LABELS: dict[str, tuple[str, str]] = {
                             "合計ポイント順。対局のないプレイヤーは表示されません。umaoka の関数が"
                             "使えるまでは空欄です（「はじめに」参照）。"),
     "note_overall": ("All leagues together.", "全リーグの合計。"),
-    "note_not_season": ("These count each game's final scores as typed. The Season standings "
-                        "also count carried points, the penalty log, chips and substitutes, "
-                        "and rank by the season's rules (minimum games, tie-breaks).",
-                        "各対局の最終スコアをそのまま集計しています。シーズン順位表は持ち越し"
-                        "ポイント・ペナルティ記録・チップ・代走も含め、シーズンのルール（最低"
-                        "対局数・タイブレーク）で順位を決めます。"),
+    "note_not_season": ("These count each game's final scores as typed, with chips and the "
+                        "penalty log; a game a substitute played counts for the player of "
+                        "that seat. The Season standings also count carried points, count a "
+                        "substitute's game by the season's substitutes setting, and rank by "
+                        "the season's rules (minimum games, tie-breaks).",
+                        "各対局の最終スコアをそのまま集計し、チップとペナルティ記録も含みます。"
+                        "代走の対局はその席のプレイヤーの成績です。シーズン順位表は持ち越し"
+                        "ポイントも含め、代走の対局はシーズンの代走設定に従って数え、シーズンの"
+                        "ルール（最低対局数・タイブレーク）で順位を決めます。"),
     "note_overall_live": ("All leagues together; empty while umaoka's functions are off (see "
                           "the Start sheet).",
                           "全リーグの合計。umaoka の関数が使えるまでは空欄です（「はじめに」"
@@ -192,7 +195,7 @@ _LABELS: dict[str, tuple[str, str]] = {
     "top_rate": ("Top rate", "トップ率"),
     "last_avoid_rate": ("Last-avoid rate", "ラス回避率"),
     # check column texts (formula results)
-    "ok": ("OK", "OK"),
+    "ok": ("OK", "正常"),
     "not_on_roster": ("Not on roster", "名簿にない"),
     "case_differs": ("Case differs from roster", "名簿と大文字・小文字が違う"),
     "roster_warning": ("This name is not on the Players sheet. Keep it only if it is a new "
@@ -222,6 +225,14 @@ _LABELS: dict[str, tuple[str, str]] = {
                      "Session = round: the league tab's rows are filled in from this plan.",
                      "{players}人・{rounds}回戦・{size}人卓（シード {seed}）。節 = 回戦: "
                      "リーグの対局行にこの表のプレイヤーが入っています。"),
+    "note_seating_nights": ("{nights} nights, {rounds} rounds, tables of {size}; each "
+                            "`umaoka seating --into` adds a night below. Session = round: "
+                            "the league tab's rows are filled in from this plan.",
+                            "{nights}日・{rounds}回戦・{size}人卓。`umaoka seating --into` "
+                            "のたびに下へ1日分を追加。節 = 回戦: リーグの対局行にこの表の"
+                            "プレイヤーが入っています。"),
+    "seating_repeats": ("Over {nights} nights: {repeats} repeat meeting(s).",
+                        "{nights}日間の再同卓: {repeats} 回。"),
     "seating_meetings": ("Meetings per pair: at most {most}, at least {least}.",
                          "同卓回数（各ペア）: 最大 {most}、最小 {least}。"),
     "seating_east": ("Starts as East: {span} per player.", "起家（東）: 1人 {span} 回。"),

@@ -6,6 +6,7 @@ filled workbook and writes it again with every result as a plain value.
 
 from __future__ import annotations
 
+import datetime as dt
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field
@@ -101,6 +102,28 @@ class League:
     subs: bool = False
 
 
+@dataclass(frozen=True)
+class Night:
+    """One night of the Seating sheet: its drawn schedule (an
+    ``umaoka.engine.seating.Schedule``), its date and the league tab's session of its
+    first round, when known."""
+
+    schedule: Any
+    date: dt.date | None = None
+    session: int | None = None
+
+
+def seating_nights(seating: Any) -> list[Night]:
+    """The nights of ``Book.seating``: none, one bare schedule, or a list of nights."""
+    if seating is None:
+        return []
+    if isinstance(seating, Night):
+        return [seating]
+    if isinstance(seating, (list, tuple)):
+        return [n if isinstance(n, Night) else Night(n) for n in seating]
+    return [Night(seating)]
+
+
 @dataclass
 class Book:
     """A whole league workbook."""
@@ -111,7 +134,8 @@ class Book:
     lang: str = "en"
     #: The add-in runtime its formulas are written for (see :mod:`.runtime`).
     runtime: Runtime = field(default_factory=Runtime)
-    #: A drawn seating schedule (an ``umaoka.engine.seating.Schedule``) for the Seating sheet.
+    #: The Seating sheet: the nights seated so far (:class:`Night`; a bare
+    #: ``umaoka.engine.seating.Schedule`` is one night without a date).
     seating: Any = None
     #: A season over the league tabs (stages, settings), when the book has a Season sheet;
     #: see :mod:`.season_book`.

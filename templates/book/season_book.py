@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import replace
+from decimal import Decimal
 from typing import Any
 
 from umaoka.engine import UmaokaError
@@ -18,7 +19,9 @@ from umaoka.engine.season.gamelog import MAX_CHIPS, SEATS, GameRecord, given_fin
 from umaoka.engine.season.settings import (
     STAGE_TABLE,
     check_stage_table,
+    parse_carry,
     season_settings,
+    stage_row,
 )
 from umaoka.engine.season.stages import (
     Season,
@@ -51,20 +54,16 @@ def season_of(book: Book) -> Season:
     leagues = {lg.name.casefold(): lg for lg in book.leagues}
     stages = []
     for row in spec.stages:
-        if _blank(row.name):
+        cells = [row.name, None, row.advance, row.carry,
+                 *(row.settings.get(k) for k in STAGE_TABLE)]
+        stage = stage_row(cells, first=not stages)  # the one reader, MJ_SEASON's too
+        if stage is None:
             continue
-        lg = leagues.get(str(row.name).strip().casefold())
+        lg = leagues.get(stage["name"].casefold())
         if lg is None:
             raise UmaokaError(f'Season sheet: stage "{row.name}" is not a league tab of this '
                               f"workbook; use one of {', '.join(x.name for x in book.leagues)}.")
-        stage: dict[str, Any] = {"name": lg.name, "ruleset": book.rules_of(lg).ruleset}
-        if not _blank(row.advance):
-            stage["advance"] = row.advance
-        if stages or not _blank(row.carry):
-            stage["carry"] = "zero" if _blank(row.carry) else row.carry
-        stage.update({k: v for k, v in row.settings.items()
-                      if k in STAGE_TABLE and not unset(v)})
-        stages.append(stage)
+        stages.append({**stage, "name": lg.name, "ruleset": book.rules_of(lg).ruleset})
     if not stages:
         raise UmaokaError("Season sheet: no stage is listed; write the league tabs of the "
                           "season in the Stage column, in order.")
@@ -245,12 +244,25 @@ def _rules_index(book: Book, spec: str | None, rules: Any = None) -> int:
 
 def extend_book(book: Book, season: Season | None = None, stage: str | None = None,
                 rules: str | None = None, teams: str | None = None, chips: bool = False,
-                subs: bool = False, players: Sequence[str] = ()) -> list[str]:
+                subs: bool = False, players: Sequence[str] = (), carry: Any = None,
+                advance: Any = None) -> list[str]:
     """Add to a league that already has games (``umaoka add``): the stages of a season
     file (new ones become league tabs, existing tabs keep their games), one more stage
-    (``stage`` with ``rules``, default the last tab's), teams, chip or substitute columns,
-    players. Returns what was added, in words (nothing added is an error)."""
+    (``stage`` with ``rules``, default the last tab's; ``carry``: what it carries of the
+    stage before, default zero; ``advance``: the cut of the stage before, how many go on),
+    teams, chip or substitute columns, players. Returns what was added, in words (nothing
+    added is an error)."""
     from umaoka.templates.book.model import check_sheet_name
+
+    if (carry is not None or advance is not None) and not stage:
+        raise UmaokaError("--carry and --advance go with --stage NAME (what the new stage "
+                          "carries, and how many of the stage before go on to it).")
+    if carry is not None:
+        parse_carry(carry)  # one sentence before anything changes
+    if advance is not None:
+        check_stage_table([{"name": book.leagues[-1].name, "advance": advance}])
+        text = str(advance).strip()
+        advance = int(text) if text.isdigit() else text  # a number cell on the Season sheet
 
     done: list[str] = []
     if season is not None:
@@ -282,10 +294,17 @@ def extend_book(book: Book, season: Season | None = None, stage: str | None = No
             raise UmaokaError(f'the workbook already has a league tab "{name}"; give the new '
                               "stage another name.")
         index = _rules_index(book, rules) if rules else book.leagues[-1].rules
+        if book.season is None and (carry is not None or advance is not None):
+            book.season = default_spec(book)  # a carry or a cut needs a Season sheet
+            done.append("a Season sheet")
         book.leagues.append(League(name, index, chips=book.leagues[-1].chips,
                                    subs=book.leagues[-1].subs))
         if book.season is not None:
-            book.season.stages.append(StageRow(name, None, "zero"))
+            rows = book.season.stages
+            before = next((r for r in reversed(rows) if not _blank(r.name)), None)
+            if before is not None and advance is not None:
+                before.advance = advance
+            rows.append(StageRow(name, None, "zero" if carry is None else str(carry).strip()))
         done.append(f"stage {name}")
     if teams or ((chips or subs) and book.season is None):
         if book.season is None:
@@ -321,6 +340,31 @@ def extend_book(book: Book, season: Season | None = None, stage: str | None = No
         raise UmaokaError("nothing to add; give --season, --stage, --teams, --chips, --subs "
                           "or --players.")
     return done
+
+
+def stage_flow(book: Book, name: str) -> str:
+    """One sentence: what stage ``name`` of the Season sheet carries from the stage before
+    and who goes on to it, as the engine reads the sheet.
+
+    For ``umaoka add --stage``: "Final carries half of Semifinal's points; the top 4 of
+    Semifinal go on."
+    """
+    season = season_of(book)
+    names = [st.name for st in season.stages]
+    if name not in names:
+        return f"{name} is not a stage of the Season sheet."
+    i = names.index(name)
+    if i == 0:
+        return f"{name} is the first stage."
+    st, prev = season.stages[i], season.stages[i - 1]
+    share = {Decimal(1): "all", Decimal("0.5"): "half", Decimal(0): "none"}.get(
+        st.carry, f"{st.carry.normalize():f} x")
+    carried = (f"{name} carries nothing of {prev.name}'s points" if share == "none" else
+               f"{name} carries {share} of {prev.name}'s points")
+    who = "teams" if season.competition == "team" else "players"
+    goes = (f"everyone in {prev.name} goes on" if prev.advance is None else
+            f"the top {prev.advance} {who} of {prev.name} go on")
+    return f"{carried}; {goes}."
 
 
 def cap_maximum(value: Any) -> int | None:

@@ -153,6 +153,7 @@ SEASON_LABELS: dict[str, tuple[str, str]] = {
     "r_who": ("Player/team", "選手/チーム"),
     "r_reason": ("Reason", "理由"),
     "r_flags": ("Flags", "注意"),
+    "r_warning_prefix": ("warning", "警告"),
     # settle's last line and the title of its standings
     "r_wrote": ("wrote {path}: {what}", "{path} を書き出しました: {what}"),
     "r_posted": ("wrote {picture} (a picture to share) and {page} (a web page)",

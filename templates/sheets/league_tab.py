@@ -130,7 +130,7 @@ class LeagueTab(SheetWriter):
         s_pen = st.get("input", pts)
         s_res_in = st.get("input", "+0.0;-0.0;0.0")
         s_chips = st.get("input", "+0;-0;0")
-        s_check = st.get("formula")
+        s_check = st.get("formula_wrap" if self.settled else "formula")  # a long one wraps
         s_res = st.get("result", pts)
         s_place = st.get("formula", "0")
         s_help = st.get("helper", "0")
@@ -208,6 +208,8 @@ class LeagueTab(SheetWriter):
                     values[cols.places[s]] = places[s]
                 values[cols.last] = max(places) if places[0] is not None else 0
                 put_row(ws, row, values, list(row_styles))
+                if o is not None and o.settlement is None:
+                    self._whole_message(ws, row, cols, str(o.error), values[cols.check])
             else:
                 assert lv is not None
                 # the row's formulas: the same text on every row but for its number, one
@@ -317,6 +319,17 @@ class LeagueTab(SheetWriter):
                                (1, 2, cols.players[0], cols.scores[0]))
         self._protect(ws)
 
+    def _whole_message(self, ws: Any, row: int, cols: Any, message: str, check: Any) -> None:
+        """A settled row that could not be settled: its message over the results and places
+        (merged, wrapped, the row as tall as it needs), so it is read whole on screen and
+        on paper (it ran past the printed page, cut)."""
+        first, last = cols.results[0], cols.places[-1]
+        put(ws, row, first, message, self.st.get("formula_wrap"), text=True)
+        ws.merge_cells(start_row=row, start_column=first, end_row=row, end_column=last)
+        lines = max(-(-_text_width(message) // MESSAGE_WIDTH), -(-_text_width(check) // 40), 1)
+        if lines > 1:
+            ws.row_dimensions[row].height = 15 * lines
+
     def _row_formulas(self, cols: Any, n: int, first: int, start_ref: str, ties_ref: str,
                       league: Any = None
                       ) -> tuple[RowFormula, dict[int, RowFormula], list[RowFormula],
@@ -419,6 +432,11 @@ class LeagueTab(SheetWriter):
             places.append(RowFormula(f'=IF(ISNUMBER({res[s]}{row}),{place},"")', shared=False))
         last = RowFormula(f"=IF(ISNUMBER({plc[0]}{row}),MAX({plc[0]}{row}:{plc[-1]}{row}),0)")
         return RowFormula("=" + check), helpers, places, last
+
+
+#: Character widths of a settled row's results and places together (where the message of a
+#: row that could not be settled is shown, wrapped): 12 + 3 x 9 + 4 x 7 = 67 columns.
+MESSAGE_WIDTH = 70
 
 
 def _text_width(text: Any) -> int:

@@ -151,7 +151,8 @@ class SeasonSheets(SheetWriter):
             row = top + i
             v = spec.settings.get(key)
             put(ws, row, 1, key, st.get("key"), text=True)
-            put(ws, row, 2, v, st.get("input", "0" if isinstance(v, int) else "@"), text=True)
+            put(ws, row, 2, v, st.get("input_top", "0" if isinstance(v, int) else "@"),
+                text=True)
             note = setting_help(key, lang)
             put(ws, row, 3, note, st.get("note"), text=True)
             ws.merge_cells(start_row=row, start_column=3, end_row=row, end_column=width)

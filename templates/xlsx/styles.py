@@ -86,10 +86,12 @@ class Styles:
                 cell.fill = PatternFill("solid", fgColor=PALE)
                 cell.alignment = Alignment(horizontal="center")
                 cell.border = _BORDER
-            elif kind == "input":
+            elif kind in ("input", "input_top"):
                 cell.border = _BORDER
                 cell.fill = PatternFill("solid", fgColor=INPUT)
                 locked = self.locked_inputs
+                if kind == "input_top":  # a value beside a wrapped note: at the top, with it
+                    cell.alignment = Alignment(vertical="top")
             elif kind in ("formula", "formula_wrap"):
                 cell.border = _BORDER
                 cell.fill = PatternFill("solid", fgColor=GREY)
