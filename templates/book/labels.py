@@ -286,6 +286,10 @@ FIELD_HELP_JA: dict[str, str] = {
     "ties": "同点: seat（上家優先）、split（オカとウマを等分）または "
             "split_uma（ウマのみ等分、オカは上家へ）。",
     "leftover": "終局時の供託: first（トップへ）または lost（没収）。",
+    "scoring": "points（素点の差＋順位点）または places（順位点のみ: ウマと、オカありなら"
+    "トップのオカ。素点は順位を決めるだけ）。",
+    "shared_place": "同点で分け合った着順を成績でどう数えるか（着順回数・率・平均着順）: "
+    "better（3・4着同点は3着）、worse（4着）、split（3着と4着を半分ずつ）。",
 }
 
 
