@@ -13,6 +13,8 @@ Definitions:
 - **bust rate** (トビ率): share of the games with known raw scores that ended below 0.
 - **average raw score** (平均素点): mean of the raw end scores, as entered (before
   leftover riichi sticks go to 1st), over the games that have them.
+- **highest raw score** (最高素点): the highest raw end score as entered, over the same
+  games.
 - **best / worst game**: highest and lowest final score, with the number of that game
   (from 1, in the order given; the earliest on equal scores).
 - **streaks**: the longest runs of a player's own consecutive games finishing 1st
@@ -59,7 +61,7 @@ _FOUR = Decimal("0.0001")
 
 STATS_HEADER = ("Player", "Games", "Total", "Top-two rate", "Bust rate", "Average raw",
                 "Best", "Best game", "Worst", "Worst game", "Top streak", "Top-two streak",
-                "No-last streak")
+                "No-last streak", "Highest raw")
 
 
 @dataclass(frozen=True, slots=True)  # many per league: no __dict__ each
@@ -115,11 +117,12 @@ class PlayerStats:
     top_streak: int
     top_two_streak: int
     no_last_streak: int
+    best_raw: int | None = None  # the highest raw score; None without raw scores
 
     def row(self) -> list[Any]:
         return [self.name, self.games, self.total, self.top_two_rate, self.bust_rate,
                 self.average_raw, self.best, self.best_game, self.worst, self.worst_game,
-                self.top_streak, self.top_two_streak, self.no_last_streak]
+                self.top_streak, self.top_two_streak, self.no_last_streak, self.best_raw]
 
 
 class _Run:
@@ -165,9 +168,9 @@ def player_stats(games: Iterable[Any], shared_place: str = "better") -> list[Pla
             a = acc.get(name)
             if a is None:
                 a = acc[name] = {"games": 0, "total": Decimal(0), "top_two": 0, "raw": 0,
-                                 "raw_sum": 0, "busts": 0, "best": (g.finals[i], number),
-                                 "worst": (g.finals[i], number), "runs": (_Run(), _Run(),
-                                                                          _Run())}
+                                 "raw_sum": 0, "busts": 0, "raw_best": None,
+                                 "best": (g.finals[i], number), "worst": (g.finals[i], number),
+                                 "runs": (_Run(), _Run(), _Run())}
             (place, worst), final = spans[i], g.finals[i]
             a["games"] += 1
             a["total"] += final
@@ -176,6 +179,8 @@ def player_stats(games: Iterable[Any], shared_place: str = "better") -> list[Pla
                 a["raw"] += 1
                 a["raw_sum"] += g.scores[i]
                 a["busts"] += g.scores[i] < 0
+                if a["raw_best"] is None or g.scores[i] > a["raw_best"]:
+                    a["raw_best"] = g.scores[i]
             if final > a["best"][0]:
                 a["best"] = (final, number)
             if final < a["worst"][0]:
@@ -199,7 +204,7 @@ def player_stats(games: Iterable[Any], shared_place: str = "better") -> list[Pla
             best=a["best"][0], best_game=a["best"][1],
             worst=a["worst"][0], worst_game=a["worst"][1],
             top_streak=a["runs"][0].best, top_two_streak=a["runs"][1].best,
-            no_last_streak=a["runs"][2].best))
+            no_last_streak=a["runs"][2].best, best_raw=a["raw_best"]))
     out.sort(key=lambda p: (-p.total, p.name))
     return out
 
