@@ -225,7 +225,7 @@ RankPointsOf = Callable[[list[str], tuple[int, ...] | None, tuple[int, ...]], Se
 
 
 def standings(games: Iterable[Any], rank_points: RankPointsOf | None = None,
-              shared_place: str = "better") -> list[PlayerStanding]:
+              shared_place: str | Sequence[str] = "better") -> list[PlayerStanding]:
     """Per-player totals, averages, place counts and rates, sorted by total (best first).
 
     Each game is ``(names, Settlement)``, ``(names, finals)`` or ``(names, finals, places)``,
@@ -340,12 +340,16 @@ def _ratio(value: Fraction, games: int, unit: Decimal) -> Decimal:
 
 
 def tally(lines: Iterable[Line], rank_points: dict[str, Decimal] | None = None,
-          shared_place: str = "better") -> list[PlayerStanding]:
+          shared_place: str | Sequence[str] = "better") -> list[PlayerStanding]:
     """The standings of games already checked by :func:`standings_line`, best first;
     ``rank_points``: each player's cumulative rank points, when counted; ``shared_place``:
     how a place shared by tied players counts (:func:`place_shares`) in the place counts,
-    average place, top rate and last-avoid rate (last = the game's last place)."""
-    rule = check_shared_place(shared_place)
+    average place, top rate and last-avoid rate (last = the game's last place), or one
+    rule per game (the overall standings of leagues with rules of their own)."""
+    if isinstance(shared_place, str):
+        rule, each = check_shared_place(shared_place), None
+    else:
+        rule, each = "better", iter([check_shared_place(r) for r in shared_place])
     # every seat's name, final and place in one list each (a game's lists joined in C),
     # then each player's finals and places gathered in one pass each: a few C calls per
     # game and a dict lookup per seat, half the time of a loop over the seats
@@ -361,6 +365,8 @@ def tally(lines: Iterable[Line], rank_points: dict[str, Decimal] | None = None,
         n = len(names)
         if n > size:
             size = n
+        if each is not None:
+            rule = next(each, "better")
         if len(set(places)) < n:  # a shared place
             spans = place_spans(places)
             if rule == "split":

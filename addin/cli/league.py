@@ -22,7 +22,7 @@ from pathlib import Path
 from typing import Any
 
 from umaoka.addin.install.update import backup_path, check_not_open, check_not_report, update_writer
-from umaoka.engine import UmaokaError, ruleset, settle
+from umaoka.engine import UmaokaError, ruleset
 from umaoka.engine.errors import excerpt
 from umaoka.engine.online.imported import csv_plain, csv_rows, csv_text
 from umaoka.engine.online.imports import (
@@ -37,8 +37,8 @@ from umaoka.engine.online.imports import (
 )
 from umaoka.engine.online.rating import rating_history, ratings
 from umaoka.engine.season.stats import head_to_head, player_stats
-from umaoka.engine.standings import shared_place_words
 from umaoka.engine.seating.plan import MAX_PLAYERS, parse_avoid, parse_pins, schedule
+from umaoka.engine.standings import shared_place_words
 from umaoka.templates.xlsx.io import MAX_INPUT, read_input, read_text
 
 PROG = "umaoka"
