@@ -2,7 +2,9 @@
 score), best and worst game per player, in the order of the league's standings.
 
 In the template the figures are native formulas over the league tab, with saved values:
-COUNTIFS/SUMIFS for the rates and the average, and for best and worst one legacy array
+the top-two rate from the standings' 1st and 2nd counts (so a shared place counts by the
+Rules sheet's ``shared_place``, as there), COUNTIFS/SUMIFS for the bust rate and the
+average, and for best and worst one legacy array
 formula per cell, ``{=MAX(IF(ISNUMBER(places)*(players=name),finals,-1E9), ...)}``, blank
 when none of the player's finals is a number (Excel 2010 has no MAXIFS; this form needs
 neither MAXIFS nor AGGREGATE, and LibreOffice computes it too). Bust rate and average raw
