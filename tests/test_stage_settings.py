@@ -124,7 +124,8 @@ def _tables(ws: Any) -> list[list[list[Any]]]:
 
 
 def test_every_stage_setting_is_a_column_of_the_stage_rows() -> None:
-    assert set(STAGE_TABLE) == set(STAGE_SETTINGS) - {"ruleset"}
+    # and a stage's seeds, a stage's own (no season-wide value)
+    assert set(STAGE_TABLE) == set(STAGE_SETTINGS) - {"ruleset"} | {"seeds"}
 
 
 def test_umaoka_new_writes_each_stage_its_settings(tmp_path: Path) -> None:
@@ -137,7 +138,7 @@ def test_umaoka_new_writes_each_stage_its_settings(tmp_path: Path) -> None:
                                "chip_value": "2"}
     assert final.settings == {}
     ws = load_workbook(src)["Season"]
-    assert [ws.cell(4, c).value for c in range(5, 13)] == list(STAGE_TABLE)
+    assert [ws.cell(4, c).value for c in range(5, 14)] == list(STAGE_TABLE)
     result = season_result(read_book(src))
     s, f = result.season.stages
     assert (s.min_games, s.ranking, s.chip_value, s.game_caps.maximum) == (3, "average", 2, 3)
