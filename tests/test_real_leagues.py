@@ -160,3 +160,5 @@ def test_stats_reports_bad_rows_and_unknown_stages(
     assert main(["stats", str(games), "--season", str(season), "--stage", "Semi"]) == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and '"Semi" is not a stage' in err
+    assert main(["stats", str(games), "--stage", "Final"]) == 2
+    assert "--stage needs --season" in capsys.readouterr().err

@@ -393,6 +393,9 @@ def _stat_games(path: Path, spec: str, season_path: Path | None = None,
     except UmaokaError as e:
         raise UmaokaError(f"{path.name} {e}") from None
     if season_path is None:
+        if stage:
+            raise UmaokaError("--stage needs --season: give the season file that names the "
+                              "stages, e.g. --season season.ini --stage Final.")
         season = Season("stats", (Stage("games", ruleset(spec)),))
     else:
         season = load_season(season_path)
