@@ -157,7 +157,7 @@ class StatsSheets(SheetWriter):
         sc = StandCols(n)
         for v, row in zip(saved, shown):  # the top-two rate from the standings' counts
             if row[1] != "":
-                v[1] = (row[6] + row[7]) / row[2]
+                v[1] = (row[sc.count(1) - 1] + row[sc.count(2) - 1]) / row[2]
         helper = 9  # hidden: games with raw scores
         st_helper = self.st.get("helper")
         put(ws, HEADER_ROW, helper, "raw games", st_helper, text=True)
