@@ -227,7 +227,7 @@ def _live(src: Path) -> tuple[list[list[list[Any]]], dict[str, Any]]:
             sheet = f"'{stage} Standings'!"
             cells[stage] = _tab_totals(None, lambda ref, s=sheet: xl.evaluate(s + ref))
         cells |= {ref: xl.evaluate(ref) for ref in (
-            "Season!N5", "Season!O5", "Season!P5", "Season!N6", "Season!O6", "Season!P6",
+            "Season!O5", "Season!P5", "Season!Q5", "Season!O6", "Season!P6", "Season!Q6",
             f"'Spring 2026'!{check}8", f"'Spring 2026'!{check}7", f"Final!{check}5")}
     return tables, cells
 
@@ -238,8 +238,8 @@ def test_the_live_workbook_ranks_each_stage_by_its_settings(tmp_path: Path) -> N
     tables, cells = _live(src)
     assert [_sheet_lines(t) for t in tables] == [_lines(sr) for sr in engine.stages]
     # the helper cells: Spring's cap 3, chip value 2, min_games 3; the Final's 0, 0, 0
-    assert [cells[f"Season!{c}5"] for c in "NOP"] == [3, 2, 3]
-    assert [cells[f"Season!{c}6"] for c in "NOP"] == [0, 0, 0]
+    assert [cells[f"Season!{c}5"] for c in "OPQ"] == [3, 2, 3]
+    assert [cells[f"Season!{c}6"] for c in "OPQ"] == [0, 0, 0]
     check = chr(64 + LeagueCols(4, chips=True).check)
     assert cells[f"'Spring 2026'!{check}8"] == "Over game cap: Ben"
     assert cells[f"'Spring 2026'!{check}7"] == "OK"
