@@ -346,7 +346,7 @@ def test_libreoffice_keeps_each_stage_its_settings(tmp_path: Path) -> None:
     wb.save(tmp_path / "filled.xlsx")
     back = load_workbook(hard_recalculated(tmp_path / "filled.xlsx", "xlsx", tmp_path),
                          data_only=True)
-    assert [[back["Season"].cell(r, c).value for c in (14, 15, 16)] for r in (5, 6)] == [
+    assert [[back["Season"].cell(r, c).value for c in (15, 16, 17)] for r in (5, 6)] == [
         [3, 2, 3], [0, 0, 0]]
     check = LeagueCols(4, chips=True).check
     assert [back["Spring 2026"].cell(r, check).value for r in range(5, 9)] == [
