@@ -128,7 +128,7 @@ def settle_many(games: Sequence[Sequence[Any]], ruleset: Any = "standard",
     rounding_none = r.rounding == "none"
     t = r._t  # type: ignore[attr-defined]
     by_seat = r.ties == "seat"
-    loop = r.adjust in ("first", "last", "none")
+    loop = r.adjust in ("first", "last", "none") and r.scoring == "points"
     # floating uma: the uma vector by how many players end at or above target
     floating = None if r.floating == "off" else _floating_vectors(r)
     target = r.target

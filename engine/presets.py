@@ -2,7 +2,8 @@
 
 >>> PRESETS["tenhou-classic"].ruleset.text()
 'players=4 start=25000 target=30000 oka=on uma=20/10/-10/-20 floating=off \
-rounding=half_away_from_zero round_on=raw adjust=first ties=seat leftover=first'
+rounding=half_away_from_zero round_on=raw adjust=first ties=seat leftover=first \
+scoring=points shared_place=better'
 """
 
 from __future__ import annotations

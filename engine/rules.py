@@ -47,6 +47,8 @@ FIELDS = (
     "adjust",
     "ties",
     "leftover",
+    "scoring",
+    "shared_place",
 )
 
 #: The fixed choices of each field that has them (used for errors and Excel dropdowns).
@@ -59,6 +61,8 @@ CHOICES: dict[str, tuple[str, ...]] = {
     "adjust": ("first", "last", "none"),
     "ties": ("seat", "split", "split_uma"),
     "leftover": ("first", "lost"),
+    "scoring": ("points", "places"),
+    "shared_place": ("better", "worse", "split"),
 }
 
 #: One plain-words line per field, for help texts and the rules sheet.
@@ -82,6 +86,11 @@ FIELD_HELP: dict[str, str] = {
     "ties": "Equal raw scores: seat (earlier seat ranks higher), split (tied players share oka "
     "and uma) or split_uma (they share the uma; the oka goes to the earlier seat).",
     "leftover": "Riichi sticks left at the end: first (to 1st place) or lost.",
+    "scoring": "points (the raw-score difference plus the place bonus) or places (the place "
+    "bonus alone: uma, and the oka to 1st with oka on; the raw scores only decide the places).",
+    "shared_place": "How the standings count a place shared by tied players (counts, rates, "
+    "average place): better (tied for 3rd-4th counts as 3rd), worse (as 4th) or split (half a "
+    "3rd and half a 4th).",
 }
 
 _ON = {"on", "true", "yes", "1", "y", "はい", "あり", "有り"}
@@ -127,6 +136,23 @@ _VALUE_ALIASES: dict[str, dict[str, str]] = {
         "equalize_uma": "split_uma",  # MahjongPantheon's name for this rule
         "splituma": "split_uma",
     },
+    "scoring": {
+        "place": "places",
+        "placement": "places",
+        "placement_only": "places",
+        "place_only": "places",
+        "順位": "places",
+        "順位点": "places",
+        "point": "points",
+        "素点": "points",
+    },
+    "shared_place": {
+        "higher": "better",
+        "upper": "better",
+        "lower": "worse",
+        "share": "split",
+        "shared": "split",
+    },
 }
 
 # Seed 002's shorthands: what 3rd pays 2nd - what last pays 1st.
@@ -164,6 +190,12 @@ class Ruleset:
     adjust: str = "first"
     ties: str = "seat"
     leftover: str = "first"
+    #: ``points``: the raw-score difference counts (steps 3-5); ``places``: the place bonus
+    #: alone (placement-only leagues).
+    scoring: str = "points"
+    #: How the standings count a place shared by split-tied players: ``better``, ``worse``
+    #: or ``split`` (see :func:`umaoka.engine.standings.place_shares`); not a settlement rule.
+    shared_place: str = "better"
     #: Where the ruleset came from (preset name, or ``"custom"``); not part of the rules.
     name: str = field(default="custom", compare=False)
 
@@ -213,6 +245,8 @@ class Ruleset:
             "adjust": self.adjust,
             "ties": self.ties,
             "leftover": self.leftover,
+            "scoring": self.scoring,
+            "shared_place": self.shared_place,
         }
 
     def text(self) -> str:
@@ -220,7 +254,8 @@ class Ruleset:
 
         >>> Ruleset(ties="split").text()
         'players=4 start=25000 target=30000 oka=on uma=20/10/-10/-20 floating=off \
-rounding=half_down round_on=difference adjust=first ties=split leftover=first'
+rounding=half_down round_on=difference adjust=first ties=split leftover=first \
+scoring=points shared_place=better'
 
         """
         return " ".join(f"{k}={v}" for k, v in self.values().items())
@@ -260,7 +295,8 @@ def _validate(r: Ruleset) -> None:
             "least start, or set oka=off."
         )
     _check_uma(r.uma, r.players, "uma")
-    for choice in ("rounding", "round_on", "adjust", "ties", "leftover"):
+    for choice in ("rounding", "round_on", "adjust", "ties", "leftover", "scoring",
+                   "shared_place"):
         if getattr(r, choice) not in CHOICES[choice]:
             raise UmaokaError(_unknown_value(choice, getattr(r, choice)))
     if r.floating not in ("off", "shift", "table"):

@@ -197,9 +197,10 @@ Decimal('0'), Decimal('0'), Decimal('33')]
             f"2. Leftover deposits {self.deposits:,}: "
             + ("none." if not self.deposits else
                ("lost." if r.leftover == "lost" else "to 1st place.")),
-            f"3. Base = (raw - {t:,}) / 1000.",
-            "4. " + self._rounding_words(t, names),
-            f"5. Rounding error absorbed by: {r.adjust}.",
+            *(_PLACES_ONLY if r.scoring == "places" else (
+                f"3. Base = (raw - {t:,}) / 1000.",
+                "4. " + self._rounding_words(t, names),
+                f"5. Rounding error absorbed by: {r.adjust}.")),
             f"6. Oka {r.oka_points:,} to 1st; uma {_fmt_uma(self.uma_used)}"
             + (f" (floating: {self.floating} at or above {r.target:,})"
                if self.floating is not None else "")
@@ -224,6 +225,13 @@ Decimal('0'), Decimal('0'), Decimal('33')]
         return (f"Rounding of the raw points to the thousand, {_MODE_ONLY[r.rounding]} "
                 f"({r.rounding}), then {offset} taken off: {each}.")
 
+
+#: Steps 3-5 of a placement-only ruleset (scoring=places), in words.
+_PLACES_ONLY = (
+    "3. Base = 0 for everyone: scoring=places, the raw scores only decide the places.",
+    "4. Rounding: nothing to round.",
+    "5. Rounding error: none.",
+)
 
 _ROUNDING_WORDS = {
     "none": "none, exact to 0.1",
@@ -604,10 +612,13 @@ def settle(scores: Sequence[Any], ruleset: Any = "standard", deposits: Any = 0,
         else:
             lost = dep // 100
 
-    # 3-4. Base values and rounding, in tenths.
+    # 3-4. Base values and rounding, in tenths (scoring=places: no raw-score difference).
     t = r._t  # type: ignore[attr-defined]
-    base = tuple([p // 100 - t for p in points])
-    if r.rounding == "none":
+    if r.scoring == "places":
+        base = _NO_PENALTY[n]
+    else:
+        base = tuple([p // 100 - t for p in points])
+    if r.rounding == "none" or r.scoring == "places":
         rounded = base
     else:
         # Step 4 depends only on the player's points, and a league sees a few thousand
@@ -621,7 +632,7 @@ def settle(scores: Sequence[Any], ruleset: Any = "standard", deposits: Any = 0,
     # 5. Zero-sum adjustment: the rounding error goes to the adjust player.
     oka = r._oka  # type: ignore[attr-defined]
     adjust = [0] * n
-    if r.adjust != "none":
+    if r.adjust != "none" and r.scoring == "points":
         error = sum(rounded) + oka + lost
         if error:
             adjust[order[0] if r.adjust == "first" else order[-1]] = -error

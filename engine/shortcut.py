@@ -96,6 +96,10 @@ def shortcut_problem(ruleset: Any) -> str | None:
 round_on=difference'
     """
     r = resolve(ruleset)
+    if r.scoring == "places":
+        return ("the shortcut final = round(raw/1000) + offset does not hold with "
+                "scoring=places: the final is the place bonus alone (uma, and the oka to 1st); "
+                "settle each game with MJ_SETTLE.")
     if r.rounding == "none" or r.round_on == "raw":
         return None
     t = r.target if r.oka else r.start

@@ -13,6 +13,7 @@ from collections import Counter, defaultdict
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from decimal import ROUND_HALF_UP, Decimal, InvalidOperation
+from fractions import Fraction
 from itertools import chain
 from typing import Any
 
@@ -35,7 +36,7 @@ class PlayerStanding:
     total: Decimal
     average: Decimal  # to 0.01
     average_place: Decimal  # to 0.01
-    places: tuple[int, ...]  # how many 1st, 2nd, ... finishes
+    places: tuple[int | Decimal, ...]  # how many 1st, 2nd, ... finishes (split: to 0.01)
     top_rate: Decimal  # share of games in 1st, to 0.0001
     last_avoid_rate: Decimal  # share of games not last, to 0.0001
     best: Decimal
@@ -223,8 +224,8 @@ def _listed(value: Any, what: str) -> list[Any]:
 RankPointsOf = Callable[[list[str], tuple[int, ...] | None, tuple[int, ...]], Sequence[Decimal]]
 
 
-def standings(games: Iterable[Any],
-              rank_points: RankPointsOf | None = None) -> list[PlayerStanding]:
+def standings(games: Iterable[Any], rank_points: RankPointsOf | None = None,
+              shared_place: str | Sequence[str] = "better") -> list[PlayerStanding]:
     """Per-player totals, averages, place counts and rates, sorted by total (best first).
 
     Each game is ``(names, Settlement)``, ``(names, finals)`` or ``(names, finals, places)``,
@@ -233,12 +234,15 @@ def standings(games: Iterable[Any],
     ``rank_points`` (optional) adds each player's cumulative online rank points: a function
     of (names, raw points after leftover sticks or None, places) giving each seat's points,
     such as ``umaoka.engine.online.rankpoints.rank_point_rule("tenhou", "phoenix", "七段")``.
+    ``shared_place``: how a place shared by tied players counts (``better``, ``worse`` or
+    ``split``, the ruleset's ``shared_place``; see :func:`place_shares`).
     """
     if not isinstance(games, Iterable):
         raise UmaokaError("games must be a list of (names, result) pairs, one per game "
                           f"(got {excerpt(as_repr(games))}).")
     if rank_points is None:
-        return tally(standings_line(game, index) for index, game in enumerate(games, 1))
+        return tally((standings_line(game, index) for index, game in enumerate(games, 1)),
+                     shared_place=shared_place)
     totals: dict[str, Decimal] = {}
 
     def lines() -> Iterable[Line]:
@@ -253,32 +257,125 @@ def standings(games: Iterable[Any],
                 raise UmaokaError(f"game {index}: {e}") from None
             yield line
 
-    return tally(lines(), totals)
+    return tally(lines(), totals, shared_place)
 
 
-def tally(lines: Iterable[Line],
-          rank_points: dict[str, Decimal] | None = None) -> list[PlayerStanding]:
+#: How the standings count a place shared by tied players (the ruleset's ``shared_place``).
+SHARED_PLACES = ("better", "worse", "split")
+
+#: The rule in words, as the standings show it beside the table.
+SHARED_PLACE_WORDS = {
+    "better": "a shared place counts as the better place (tied for 3rd-4th: 3rd)",
+    "worse": "a shared place counts as the worse place (tied for 3rd-4th: 4th)",
+    "split": "a shared place is split (tied for 3rd-4th: half a 3rd and half a 4th)",
+}
+
+
+def shared_place_words(rule: str) -> str:
+    """The shared-place rule as a sentence beside a standings table.
+
+    >>> shared_place_words("split")
+    'Shared places: a shared place is split (tied for 3rd-4th: half a 3rd and half a 4th).'
+    """
+    return f"Shared places: {SHARED_PLACE_WORDS[check_shared_place(rule)]}."
+
+
+def check_shared_place(rule: Any) -> str:
+    """``rule`` as one of :data:`SHARED_PLACES`, or one sentence saying what to write."""
+    text = str(rule).strip().lower() if rule is not None else "better"
+    if text in SHARED_PLACES:
+        return text
+    raise UmaokaError(f'shared_place cannot be "{excerpt(str(rule))}"; use better, worse or '
+                      "split.")
+
+
+def place_spans(places: Sequence[int]) -> list[tuple[int, int]]:
+    """Each seat's places from best to worst: (3, 4) for a player tied for 3rd-4th, (2, 2)
+    for a place held alone (tied players may be given the better place or any other).
+
+    >>> place_spans((1, 2, 3, 3))
+    [(1, 1), (2, 2), (3, 4), (3, 4)]
+    """
+    return [(1 + sum(q < p for q in places), sum(q <= p for q in places)) for p in places]
+
+
+def place_shares(places: Sequence[int], rule: str = "better"
+                 ) -> list[list[tuple[int, Fraction]]]:
+    """Each seat's places as the standings count them, with the share of a game each:
+    ``better`` counts a shared place as the best of the places shared, ``worse`` as the
+    worst, ``split`` a share of each (tied for 3rd-4th: half a 3rd and half a 4th).
+
+    >>> [[(p, str(f)) for p, f in seat] for seat in place_shares((1, 2, 3, 3), "split")][2]
+    [(3, '1/2'), (4, '1/2')]
+    >>> place_shares((1, 2, 3, 3), "worse")[3]
+    [(4, Fraction(1, 1))]
+    """
+    out = []
+    for lo, hi in place_spans(places):
+        if lo == hi or rule == "better":
+            out.append([(lo, _ONE)])
+        elif rule == "worse":
+            out.append([(hi, _ONE)])
+        else:
+            share = Fraction(1, hi - lo + 1)
+            out.append([(p, share) for p in range(lo, hi + 1)])
+    return out
+
+
+_ONE = Fraction(1)
+
+
+def _count(value: Fraction) -> int | Decimal:
+    """A place count: a whole number, or a split count to 0.01."""
+    if value.denominator == 1:
+        return int(value)
+    d = (Decimal(value.numerator) / value.denominator).quantize(_TWO, ROUND_HALF_UP)
+    return int(d) if d == d.to_integral_value() else d.normalize()
+
+
+def _ratio(value: Fraction, games: int, unit: Decimal) -> Decimal:
+    """``value / games`` rounded half up to ``unit``, from the exact fraction."""
+    exact = value / games
+    return (Decimal(exact.numerator) / Decimal(exact.denominator)).quantize(unit, ROUND_HALF_UP)
+
+
+def tally(lines: Iterable[Line], rank_points: dict[str, Decimal] | None = None,
+          shared_place: str | Sequence[str] = "better") -> list[PlayerStanding]:
     """The standings of games already checked by :func:`standings_line`, best first;
-    ``rank_points``: each player's cumulative rank points, when counted."""
+    ``rank_points``: each player's cumulative rank points, when counted; ``shared_place``:
+    how a place shared by tied players counts (:func:`place_shares`) in the place counts,
+    average place, top rate and last-avoid rate (last = the game's last place), or one
+    rule per game (the overall standings of leagues with rules of their own)."""
+    if isinstance(shared_place, str):
+        rule, each = check_shared_place(shared_place), None
+    else:
+        rule, each = "better", iter([check_shared_place(r) for r in shared_place])
     # every seat's name, final and place in one list each (a game's lists joined in C),
     # then each player's finals and places gathered in one pass each: a few C calls per
     # game and a dict lookup per seat, half the time of a loop over the seats
     seats: list[str] = []
     all_finals: list[Decimal] = []
     all_places: list[int] = []
-    lasts: list[str] = []  # a name for each game it finished last (tied last: all of them)
+    lasts: list[str] = []  # a name for each game it finished last
+    split: list[tuple[str, int, int, int]] = []  # split: (name, best, worst, seats) shared
     size = 0
     for names, finals, places in lines:
         seats += names
         all_finals += finals
+        n = len(names)
+        if n > size:
+            size = n
+        if each is not None:
+            rule = next(each, "better")
+        if len(set(places)) < n:  # a shared place
+            spans = place_spans(places)
+            if rule == "split":
+                split += [(name, lo, hi, n) for name, (lo, hi) in zip(names, spans) if lo < hi]
+            places = tuple(hi if rule == "worse" else lo for lo, hi in spans)
+            lasts += [name for name, place in zip(names, places) if place == n]
+        elif n in places:
+            lasts.append(names[places.index(n)])
         all_places += places
-        if len(names) > size:
-            size = len(names)
-        last = max(places)
-        if places.count(last) == 1:
-            lasts.append(names[places.index(last)])
-        else:
-            lasts += [name for name, place in zip(names, places) if place == last]
     finals_of: defaultdict[str, list[Decimal]] = defaultdict(list)
     places_of: defaultdict[str, list[int]] = defaultdict(list)
     for name, final in zip(seats, all_finals):
@@ -286,22 +383,35 @@ def tally(lines: Iterable[Line],
     for name, place in zip(seats, all_places):
         places_of[name].append(place)
     last_count = Counter(lasts)
+    # the split rule: a shared place, counted above as the best of it, becomes a share of
+    # each place it covers
+    moved: defaultdict[str, list[tuple[int, int, int]]] = defaultdict(list)
+    for name, lo, hi, n in split:
+        moved[name].append((lo, hi, n))
     out = []
     for name, finals in finals_of.items():
         count, places = len(finals), places_of[name]
         g = Decimal(count)
         total = sum(finals, Decimal(0))
-        counts = [places.count(k) for k in range(1, max(size, 3) + 1)]
+        width = max(size, 3)
+        counts = [Fraction(places.count(k)) for k in range(1, width + 1)]
+        place_sum, lasts_of = Fraction(sum(places)), Fraction(last_count[name])
+        for lo, hi, n in moved.get(name, ()):
+            share = Fraction(1, hi - lo + 1)
+            counts[lo - 1] -= 1
+            for k in range(lo, hi + 1):
+                counts[k - 1] += share
+            place_sum += Fraction(hi - lo, 2)
+            lasts_of += share if hi == n else 0
         out.append(PlayerStanding(
             name=name,
             games=count,
             total=total,
             average=(total / g).quantize(_TWO, ROUND_HALF_UP),
-            average_place=(Decimal(sum(places)) / g).quantize(_TWO, ROUND_HALF_UP),
-            places=tuple(counts),
-            top_rate=(Decimal(counts[0]) / g).quantize(_FOUR, ROUND_HALF_UP),
-            last_avoid_rate=(1 - Decimal(last_count[name]) / g).quantize(
-                _FOUR, ROUND_HALF_UP),
+            average_place=_ratio(place_sum, count, _TWO),
+            places=tuple(_count(c) for c in counts),
+            top_rate=_ratio(counts[0], count, _FOUR),
+            last_avoid_rate=_ratio(count - lasts_of, count, _FOUR),
             best=max(finals),
             worst=min(finals),
             rank_points=None if rank_points is None else rank_points.get(name, Decimal(0)),

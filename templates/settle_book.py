@@ -57,6 +57,9 @@ class SettleReport:
     #: Rows that are settled and count but look wrong (a name not on the roster), and the
     #: season's own notes (a penalty for nobody, a game outside its stage).
     warnings: list[str] = field(default_factory=list)
+    #: How the standings count a shared place (the rulesets' shared_place), when every
+    #: league counts it the same way; None when they differ.
+    shared_place: str | None = None
 
 
 def _not_ours(path: Path) -> UmaokaError:
@@ -371,8 +374,10 @@ def write_settled(book: Book, out: Path, force: bool = False,
     if book.season is not None:  # the season's own: penalties, cuts, chips (rows once each)
         seen = {p.partition(": ")[0] for p in found}
         doubtful += [p for p in builder.season_run.problems if p.partition(": ")[0] not in seen]
+    rules = {book.rules_of(lg).ruleset.shared_place for lg in book.leagues}
     return SettleReport(out, settled, found, builder.overall_rows(),
-                        builder.season_run if book.season is not None else None, doubtful)
+                        builder.season_run if book.season is not None else None, doubtful,
+                        rules.pop() if len(rules) == 1 else None)
 
 
 def runtime_path(path: Path, runtime: Runtime) -> Path:

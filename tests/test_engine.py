@@ -119,7 +119,10 @@ def test_presets_match_the_settlement_table():
     }
     assert list(PRESETS) == list(table)
     for name, values in table.items():
-        assert tuple(ruleset(name).values().values()) == values, name
+        got = tuple(ruleset(name).values().values())
+        # then scoring and shared_place, not in the table: every preset scores points and
+        # counts a shared place as the better place
+        assert got[:11] == values and got[11:] == ("points", "better"), name
         assert PRESETS[name].description and PRESETS[name].source
 
 
@@ -387,7 +390,11 @@ def test_standings_cumulative_over_hanchan():
     assert (top.best, top.worst) == (D(46), D("5.5"))
     dan = next(p for p in rows if p.name == "Dan")
     assert dan.places == (0, 0, 2, 1)  # tied -2 finals share 3rd
-    assert dan.last_avoid_rate == D("0.3333")  # last in game 1, tied last in game 3
+    # last in game 1 only: tied for 3rd-4th in game 3 counts as 3rd (shared_place=better)
+    assert dan.last_avoid_rate == D("0.6667") and dan.average_place == D("3.33")
+    worse = {p.name: p for p in standings([g1, g2, g3], shared_place="worse")}["Dan"]
+    assert (worse.places, worse.last_avoid_rate, worse.average_place) == (
+        (0, 0, 1, 2), D("0.3333"), D("3.67"))
     table = standings_table(rows)
     assert table[0][:4] == ["Rank", "Player", "Games", "Total"]
     assert [r[1] for r in table[1:]] == ["Aki", "Ben", "Chie", "Dan"]

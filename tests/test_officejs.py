@@ -190,7 +190,7 @@ def test_ruleset_presets_round_trip():
     table = call("MJ_RULESET", "mleague; ties=seat")
     assert [row[0] for row in table] == ["players", "start", "target", "oka", "uma",
                                          "floating", "rounding", "round_on", "adjust", "ties",
-                                         "leftover"]
+                                         "leftover", "scoring", "shared_place"]
     assert call("MJ_SETTLE", [[30000, 30000, 30000, 10000]], table) == [[50, 10, -10, -50]]
     presets = call("MJ_PRESETS")
     assert presets[0][0] == "name" and len(presets) == 11

@@ -260,21 +260,34 @@ def test_standings_first_call_of_any_block_is_what_a_full_count_gives(rows):
     same_standings([list(n) for n, _ in rows], [list(f) for _, f in rows])
 
 
-def tally_seat_by_seat(lines):
-    """The standings counted one seat at a time, the plainest way: the reference."""
+def tally_seat_by_seat(lines, rule="better"):
+    """The standings counted one seat at a time, the plainest way: the reference. A seat
+    tied with others covers the places from its own (1 + how many finished higher) to
+    1 + how many finished higher or level, minus 1; ``rule`` counts it as the first of
+    them (better), the last (worse) or a share of each (split); last = the game's size."""
     from decimal import Decimal
+    from fractions import Fraction
 
     seen: dict[str, list] = {}
     for names, finals, places in lines:
         for name, f, p in zip(names, finals, places):
-            seen.setdefault(name, []).append((f, p, p == max(places)))
+            lo, hi = p, sum(q <= p for q in places)
+            covered = {"better": [lo], "worse": [hi], "split": list(range(lo, hi + 1))}[rule]
+            shares = {k: Fraction(1, len(covered)) for k in covered}
+            seen.setdefault(name, []).append((f, shares, shares.get(len(places), 0)))
     size = max(len(n) for n, _, _ in lines)
+
+    def count(c):
+        return int(c) if c.denominator == 1 else Decimal(c.numerator) / c.denominator
+
     out = {}
     for name, games in seen.items():
         fs = [f for f, _, _ in games]
         out[name] = (len(games), sum(fs, Decimal(0)), max(fs), min(fs),
-                     [sum(p == k for _, p, _ in games) for k in range(1, max(size, 3) + 1)],
-                     sum(p for _, p, _ in games), sum(last for _, _, last in games))
+                     [count(sum((s.get(k, 0) for _, s, _ in games), Fraction(0)))
+                      for k in range(1, max(size, 3) + 1)],
+                     sum(k * share for _, s, _ in games for k, share in s.items()),
+                     sum(last for _, _, last in games))
     return out
 
 
@@ -283,9 +296,10 @@ def tally_seat_by_seat(lines):
     st.sampled_from([3, 4]), st.permutations(["Aki", "Ben", "Chie", "Dan", "Emi"]),
     st.lists(st.integers(-4, 4), min_size=4, max_size=4)), min_size=1, max_size=12))
 def test_tally_counts_what_a_seat_by_seat_count_gives(games):
-    """Ties for last (each tied player counts a last), three-player games among
+    """Ties for last (counted by each shared-place rule), three-player games among
     four-player ones, players in only some games."""
     from decimal import Decimal
+    from fractions import Fraction
 
     from umaoka.engine.standings import _places_from_finals, tally
 
@@ -293,12 +307,18 @@ def test_tally_counts_what_a_seat_by_seat_count_gives(games):
     for size, people, points in games:
         finals = [Decimal(p) / 2 for p in points[:size]]
         lines.append((list(people[:size]), finals, _places_from_finals(finals)))
-    got = {p.name: (p.games, p.total, p.best, p.worst, list(p.places)) for p in tally(lines)}
-    want = tally_seat_by_seat(lines)
-    assert got == {n: w[:5] for n, w in want.items()}
-    for p in tally(lines):
-        games_, _, _, _, _, place_sum, lasts = want[p.name]
-        assert p.average_place == (Decimal(place_sum) / games_).quantize(Decimal("0.01"),
-                                                                          "ROUND_HALF_UP")
-        assert p.last_avoid_rate == (1 - Decimal(lasts) / games_).quantize(
-            Decimal("0.0001"), "ROUND_HALF_UP")
+    for rule in ("better", "worse", "split"):
+        rows = tally(lines, shared_place=rule)
+        got = {p.name: (p.games, p.total, p.best, p.worst) for p in rows}
+        want = tally_seat_by_seat(lines, rule)
+        assert got == {n: w[:4] for n, w in want.items()}
+        for p in rows:
+            games_, _, _, _, counts, place_sum, lasts = want[p.name]
+            # split counts are shown to 0.01
+            assert [Decimal(c) for c in p.places] == [
+                Decimal(c).quantize(Decimal("0.01"), "ROUND_HALF_UP") for c in counts]
+            avg, avoid = Fraction(place_sum) / games_, 1 - Fraction(lasts) / games_
+            assert p.average_place == (Decimal(avg.numerator) / avg.denominator).quantize(
+                Decimal("0.01"), "ROUND_HALF_UP")
+            assert p.last_avoid_rate == (Decimal(avoid.numerator) / avoid.denominator
+                                         ).quantize(Decimal("0.0001"), "ROUND_HALF_UP")

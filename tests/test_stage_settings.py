@@ -124,7 +124,8 @@ def _tables(ws: Any) -> list[list[list[Any]]]:
 
 
 def test_every_stage_setting_is_a_column_of_the_stage_rows() -> None:
-    assert set(STAGE_TABLE) == set(STAGE_SETTINGS) - {"ruleset"}
+    # and a stage's seeds, a stage's own (no season-wide value)
+    assert set(STAGE_TABLE) == set(STAGE_SETTINGS) - {"ruleset"} | {"seeds"}
 
 
 def test_umaoka_new_writes_each_stage_its_settings(tmp_path: Path) -> None:
@@ -137,7 +138,7 @@ def test_umaoka_new_writes_each_stage_its_settings(tmp_path: Path) -> None:
                                "chip_value": "2"}
     assert final.settings == {}
     ws = load_workbook(src)["Season"]
-    assert [ws.cell(4, c).value for c in range(5, 13)] == list(STAGE_TABLE)
+    assert [ws.cell(4, c).value for c in range(5, 14)] == list(STAGE_TABLE)
     result = season_result(read_book(src))
     s, f = result.season.stages
     assert (s.min_games, s.ranking, s.chip_value, s.game_caps.maximum) == (3, "average", 2, 3)
@@ -226,7 +227,7 @@ def _live(src: Path) -> tuple[list[list[list[Any]]], dict[str, Any]]:
             sheet = f"'{stage} Standings'!"
             cells[stage] = _tab_totals(None, lambda ref, s=sheet: xl.evaluate(s + ref))
         cells |= {ref: xl.evaluate(ref) for ref in (
-            "Season!N5", "Season!O5", "Season!P5", "Season!N6", "Season!O6", "Season!P6",
+            "Season!O5", "Season!P5", "Season!Q5", "Season!O6", "Season!P6", "Season!Q6",
             f"'Spring 2026'!{check}8", f"'Spring 2026'!{check}7", f"Final!{check}5")}
     return tables, cells
 
@@ -237,8 +238,8 @@ def test_the_live_workbook_ranks_each_stage_by_its_settings(tmp_path: Path) -> N
     tables, cells = _live(src)
     assert [_sheet_lines(t) for t in tables] == [_lines(sr) for sr in engine.stages]
     # the helper cells: Spring's cap 3, chip value 2, min_games 3; the Final's 0, 0, 0
-    assert [cells[f"Season!{c}5"] for c in "NOP"] == [3, 2, 3]
-    assert [cells[f"Season!{c}6"] for c in "NOP"] == [0, 0, 0]
+    assert [cells[f"Season!{c}5"] for c in "OPQ"] == [3, 2, 3]
+    assert [cells[f"Season!{c}6"] for c in "OPQ"] == [0, 0, 0]
     check = chr(64 + LeagueCols(4, chips=True).check)
     assert cells[f"'Spring 2026'!{check}8"] == "Over game cap: Ben"
     assert cells[f"'Spring 2026'!{check}7"] == "OK"
@@ -345,7 +346,7 @@ def test_libreoffice_keeps_each_stage_its_settings(tmp_path: Path) -> None:
     wb.save(tmp_path / "filled.xlsx")
     back = load_workbook(hard_recalculated(tmp_path / "filled.xlsx", "xlsx", tmp_path),
                          data_only=True)
-    assert [[back["Season"].cell(r, c).value for c in (14, 15, 16)] for r in (5, 6)] == [
+    assert [[back["Season"].cell(r, c).value for c in (15, 16, 17)] for r in (5, 6)] == [
         [3, 2, 3], [0, 0, 0]]
     check = LeagueCols(4, chips=True).check
     assert [back["Spring 2026"].cell(r, check).value for r in range(5, 9)] == [

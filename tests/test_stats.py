@@ -67,12 +67,16 @@ def test_games_without_raw_scores_leave_raw_figures_out() -> None:
         "A": Decimal("1.0000"), "B": Decimal("1.0000"), "C": Decimal("0"), "D": Decimal("0")}
 
 
-def test_tied_last_places_all_count_as_last() -> None:
-    # ties=split: C and D share last place
+def test_tied_last_places_count_by_the_shared_place_rule() -> None:
+    # ties=split: C and D share 3rd-4th; better: both 3rd (no last); worse and split:
+    # not wholly clear of last, so the no-last streak breaks
     tied = settle([40000, 30000, 15000, 15000], "mleague")
     assert tied.places == (1, 2, 3, 3)
-    by = {p.name: p for p in player_stats([(P4, tied)])}
-    assert by["C"].no_last_streak == 0 and by["D"].no_last_streak == 0
+    streaks = {rule: {p.name: p.no_last_streak for p in player_stats([(P4, tied)], rule)}
+               for rule in ("better", "worse", "split")}
+    assert streaks == {"better": {"A": 1, "B": 1, "C": 1, "D": 1},
+                       "worse": {"A": 1, "B": 1, "C": 0, "D": 0},
+                       "split": {"A": 1, "B": 1, "C": 0, "D": 0}}
 
 
 def test_records_accept_every_shape_and_check_them() -> None:

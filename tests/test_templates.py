@@ -40,7 +40,7 @@ def test_sheets_and_names(two_leagues: Path) -> None:
         assert name in wb.sheetnames
     assert wb["_umaoka"].sheet_state == "veryHidden"
     names = dict(wb.defined_names.items())
-    assert names["Rules_mleague"].attr_text == "'Rules - mleague'!$A$5:$B$15"
+    assert names["Rules_mleague"].attr_text == "'Rules - mleague'!$A$5:$B$17"
     assert "Rules_tenhou_classic" in names
     assert "OFFSET" in names["RosterList"].attr_text
     # every formula carries its saved value: no forced recalculation on load (test_alive.py)
@@ -49,7 +49,7 @@ def test_sheets_and_names(two_leagues: Path) -> None:
 
 def test_rules_sheet(two_leagues: Path) -> None:
     ws = load_workbook(two_leagues)["Rules - mleague"]
-    table = {ws.cell(r, 1).value: ws.cell(r, 2).value for r in range(5, 16)}
+    table = {ws.cell(r, 1).value: ws.cell(r, 2).value for r in range(5, 18)}
     assert table == PRESETS["mleague"].ruleset.values()
     assert "split" in ws.cell(14, 3).value.lower()
     lists = {str(dv.sqref): dv.formula1 for dv in ws.data_validations.dataValidation
@@ -58,7 +58,8 @@ def test_rules_sheet(two_leagues: Path) -> None:
                             'ceil,toward_zero"')
     assert lists["B12"] == '"difference,raw"'
     assert lists["B14"] == '"seat,split,split_uma"'
-    assert set(lists) == {"B5", "B8", "B11", "B12", "B13", "B14", "B15"}
+    assert lists["B16"] == '"points,places"' and lists["B17"] == '"better,worse,split"'
+    assert set(lists) == {"B5", "B8", "B11", "B12", "B13", "B14", "B15", "B16", "B17"}
     assert ws.cell(6, 2).protection.locked is False
     assert ws.cell(6, 1).protection.locked is True
     presets = load_workbook(two_leagues)["Presets"]

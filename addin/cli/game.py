@@ -242,7 +242,8 @@ def _rankpoints_csv(args: argparse.Namespace, n: int) -> int:
         except UmaokaError as e:
             print(f"{PROG}: warning: {shown(path.name)} {game.source}: {shown(e)}",
                   file=sys.stderr)
-    rows = sorted(standings(games, rank_points=rule), key=lambda p: -(p.rank_points or 0))
+    rows = sorted(standings(games, rank_points=rule, shared_place=rules.shared_place),
+                  key=lambda p: -(p.rank_points or 0))
     client = "Tenhou" if rule.system == "tenhou" else "Mahjong Soul"
     table = Table(title=f"{client} rank points: {rule.room} room, {rule.length}, {n} players, "
                   f"{len(games)} games", header_style="bold", title_style="bold")

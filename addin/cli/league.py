@@ -26,7 +26,7 @@ from typing import Any
 from umaoka.addin.cli.base import whole
 from umaoka.addin.install.lock import updating
 from umaoka.addin.install.update import backup_of, check_not_report, update_writer
-from umaoka.engine import UmaokaError, ruleset, settle
+from umaoka.engine import UmaokaError, ruleset
 from umaoka.engine.errors import excerpt
 from umaoka.engine.online.imported import csv_name, csv_plain, csv_rows, csv_text
 from umaoka.engine.online.imports import (
@@ -42,6 +42,7 @@ from umaoka.engine.online.imports import (
 from umaoka.engine.online.rating import rating_history, ratings
 from umaoka.engine.season.stats import head_to_head, player_stats
 from umaoka.engine.seating.plan import MAX_PLAYERS, parse_avoid, parse_pins, schedule
+from umaoka.engine.standings import shared_place_words
 from umaoka.templates.book.model import MAX_SESSION
 from umaoka.templates.xlsx.io import MAX_INPUT, read_input, read_text
 
@@ -71,14 +72,15 @@ def _console() -> Any:
 
 
 def _table(headers: Sequence[str], rows: Sequence[Sequence[Any]], title: str | None = None,
-           left: Sequence[str] = ()) -> Any:
+           left: Sequence[str] = (), narrow: bool = False) -> Any:
     from rich import box
     from rich.table import Table
 
     from umaoka.addin.cli.tables import markup
 
     table = Table(title=markup(title) if title else None, box=box.SIMPLE_HEAD,
-                  header_style="bold", title_style="bold", pad_edge=False)
+                  header_style="bold", title_style="bold", pad_edge=False,
+                  padding=(0, 1, 0, 0) if narrow else (0, 1))
     for h in headers:
         table.add_column(h, justify="left" if h in left else "right", overflow="fold")
     for row in rows:
@@ -441,62 +443,96 @@ def _batch_rows(games: Sequence[ImportedGame]) -> list[list[Any]]:
 # umaoka stats
 
 
-def _stat_games(path: Path, spec: str) -> list[Any]:
-    """(names, Settlement) from a batch CSV, or (names, finals, places, scores) from a
-    finals CSV; rows that cannot be used are warnings."""
+def _stat_games(path: Path, spec: str, season_path: Path | None = None,
+                stage: str | None = None) -> tuple[list[Any], str]:
+    """The games of a CSV as the stats take them, and the shared-place rule they count by.
+
+    A finals CSV (``umaoka import``'s ``first``, ``first_final``...) gives (names, finals,
+    places, scores). Any other CSV is read as ``umaoka season`` reads a games CSV (the batch
+    columns; session, table and game optional; ``east_final``... for a game known only by
+    its finals; ``stage``): each row settled under its stage's ruleset from ``season_path``,
+    or under ``spec`` without one. Rows that cannot be used are warnings."""
+    from umaoka.addin.cli.season import game_rows, load_season
+    from umaoka.engine.season.gamelog import check_players, game_record, result_of
+    from umaoka.engine.season.stages import Season, Stage
+
     text = _text(path)
     try:
         header = [h.strip().lower() for h in next(csv_rows(text), [])]
     except UmaokaError as e:
         raise UmaokaError(f"{path.name} {e}") from None
-    if "first" in header:
+    if season_path is None:
+        if stage:
+            raise UmaokaError("--stage needs --season: give the season file that names the "
+                              "stages, e.g. --season season.ini --stage Final.")
+        season = Season("stats", (Stage("games", ruleset(spec)),))
+    else:
+        season = load_season(season_path)
+    chosen = season.stage(stage) if stage else None
+    rule = (chosen or season.stages[0]).ruleset.shared_place
+    if "first" in header and "east" not in header and season_path is None:
         result = parse_finals_csv(text, path.name)
         _warn(result.problems)
-        return [(g.names, g.finals, g.places, g.scores) for g in result.games]
-    from umaoka.templates.batch import read_csv
-
-    rules = ruleset(spec)
-    games, problems = [], []
-    try:
-        read = read_csv(path, rules, skip_bad_rows=True)
-    except UmaokaError as e:  # batch's sentences read on from the file's name
-        raise UmaokaError(f"{path.name} {e}") from None
-    for warning in read.warnings:
-        _warn([f"{path.name} {warning}"])
-    for g in read.league.games:
-        line = int((g.source or "line 0").rsplit(" ", 1)[-1])
-        if g.is_blank():
-            continue
+        return [(g.names, g.finals, g.places, g.scores) for g in result.games], rule
+    n = season.stages[0].ruleset.players
+    games: list[Any] = []
+    problems: list[str] = []
+    staged: set[str] = set()
+    for row in game_rows(path, season):
+        # "FILE line N", as the other stats messages and umaoka batch name a row
+        where = f"{path.name} line {row.pop('_label').rsplit(' ', 1)[-1]}"
+        if not any(str(v or "").strip() for k, v in row.items()
+                   if k.endswith(("_score", "_final"))):
+            continue  # a game not played yet: no scores
         try:
-            names = [("" if p is None else str(p)).strip() for p in g.players]
-            if not all(names):
-                raise UmaokaError("a player's name is blank; fill in every seat's player.")
-            if len(set(names)) < len(names):
-                raise UmaokaError(f"the same player is listed twice ({', '.join(names)}).")
-            games.append((names, settle(g.scores, rules, g.deposits or 0,
-                                        [p or 0 for p in g.penalties] or None)))
-        except UmaokaError as e:
-            problems.append(Problem(path.name, line, str(e)))
+            g = game_record(row, n, where)
+            if season_path is None:
+                if g.stage:
+                    staged.add(g.stage)
+                rules = season.stages[0].ruleset
+            else:
+                of = season.stage(g.stage)
+                if chosen is not None and of is not chosen:
+                    continue
+                rules = of.ruleset
+            check_players(g)
+            result = result_of(g, rules)
+            if hasattr(result, "scores"):
+                games.append((list(g.players), result))
+            else:  # finals given: no raw scores
+                games.append((list(g.players), result.final, result.places, None))
+        except UmaokaError as e:  # the season's messages name the row already
+            message = str(e)
+            problems.append(message if message.startswith(where) else f"{where}: {message}")
     _warn(problems)
-    return games
+    if staged:
+        _warn([f"{path.name} names stages ({', '.join(sorted(staged))}) but no season file "
+               f"was given: every game is settled under {spec}; give --season SEASON.ini to "
+               "settle each stage under its own ruleset."])
+    return games, rule
 
 
 def cmd_stats(args: argparse.Namespace) -> int:
-    games = _stat_games(Path(args.file), args.ruleset)
+    games, rule = _stat_games(Path(args.file), args.ruleset,
+                              Path(args.season) if args.season else None, args.stage)
     if not games:
         raise UmaokaError(f"{args.file} has no settled game to count.")
     out = _console()
     rows = [[p.name, p.games, _pct(p.top_two_rate), _pct(p.bust_rate),
              "-" if p.average_raw is None else f"{p.average_raw:,.0f}",
+             "-" if p.best_raw is None else f"{p.best_raw:,}",
              f"{_cell(p.best)} #{p.best_game}", f"{_cell(p.worst)} #{p.worst_game}",
              f"{p.top_streak}/{p.top_two_streak}/{p.no_last_streak}"]
-            for p in player_stats(games)]
-    out.print(_table(["Player", "Games", "Top-2", "Bust", "Avg raw", "Best", "Worst",
-                      "Streaks"], rows, title=f"Stats: {len(games)} games", left=["Player"]))
-    out.print("Top-2 = 1st or 2nd (連対率); Bust = raw score below 0 (トビ率); Streaks = "
-              "longest runs of 1st / 1st-2nd / not last; #n = game number.")
+            for p in player_stats(games, rule)]
+    out.print(_table(["Player", "Games", "Top-2", "Bust", "Avg raw", "Top raw", "Best",
+                      "Worst", "Streaks"], rows, title=f"Stats: {len(games)} games",
+                     left=["Player"], narrow=True))
+    out.print("Top-2 = 1st or 2nd (連対率); Bust = raw score below 0 (トビ率); Top raw = "
+              "highest raw score (最高素点); Streaks = longest runs of 1st / 1st-2nd / not "
+              "last; #n = game number.")
+    out.print(shared_place_words(rule))
     if args.h2h is not None:
-        pairs = head_to_head(games, args.h2h or None)
+        pairs = head_to_head(games, args.h2h or None, rule)
         rows = [[h.player, h.opponent, h.games, h.ahead, h.behind, _cell(h.place_diff),
                  _cell(h.points)] for h in pairs]
         out.print(_table(["Player", "Opponent", "Games", "Ahead", "Behind", "Place +/-",
@@ -595,10 +631,17 @@ def add_commands(sub: Any) -> None:
 
     st = sub.add_parser(
         "stats", help="player stats, head to head and Tenhou R ratings from a CSV of games",
-        description="FILE is a batch CSV (raw scores, settled with --ruleset) or a finals "
-        "CSV (platform results). Games count in file order.")
+        description="FILE is a games CSV as umaoka season reads it (raw scores, settled with "
+        "--ruleset or each stage's ruleset with --season; east_final... for a game known "
+        "only by its finals) or a finals CSV (platform results). Games count in file order.")
     st.add_argument("file", metavar="FILE")
-    st.add_argument("--ruleset", default="standard", metavar="NAME_OR_TEXT")
+    st.add_argument("--ruleset", default="standard", metavar="NAME_OR_TEXT",
+                    help="the ruleset of every game (without --season); its shared_place "
+                    "says how a shared place counts")
+    st.add_argument("--season", metavar="SEASON", help="a season file (.ini or .json): each "
+                    "game settled under its stage's ruleset, as umaoka season does")
+    st.add_argument("--stage", metavar="NAME", help="with --season: count only this stage's "
+                    "games")
     st.add_argument("--h2h", nargs="?", const="", metavar="NAME",
                     help="head to head: NAME against each opponent, or every pair")
     st.add_argument("--rating", action="store_true", help="Tenhou R ratings")

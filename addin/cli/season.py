@@ -31,7 +31,7 @@ from umaoka.addin.cli.tables import (
 from umaoka.engine import UmaokaError
 from umaoka.engine.online.imported import csv_plain, visible
 from umaoka.engine.season.gamelog import ORDER, SEATS
-from umaoka.engine.season.ranking import TIE_BREAKS, TIE_BREAKS_JA, StandingLine
+from umaoka.engine.season.ranking import SEEDED, TIE_BREAKS, TIE_BREAKS_JA, StandingLine
 from umaoka.engine.season.settings import read_season
 from umaoka.engine.season.stages import (
     Season,
@@ -156,7 +156,9 @@ def _note(line: StandingLine, lang: str = "en") -> str:
         notes.append(label("r_on", lang))
     if line.tie_break:
         notes.append(f"tb:{line.tie_break}")
-    if line.flags:
+    if SEEDED in line.flags:
+        notes.append(label("r_seed", lang))
+    if any(f != SEEDED for f in line.flags):
         notes.append(label("r_caps", lang))
     return ",".join(notes)
 
@@ -273,7 +275,9 @@ def stage_lines(result: StageResult, next_stage: str | None, competition: str,
                             who=who))
     ties = TIE_BREAKS if lang == "en" else TIE_BREAKS_JA
     legend += [label("r_tie", lang, code=t, how=ties[t]) for t in sorted(used)]
-    if any(p.flags for p in result.players):
+    if any(SEEDED in p.flags for p in (*result.players, *result.teams)):
+        legend.append(label("r_seeded", lang, seed=label("r_seed", lang)))
+    if any(f != SEEDED for p in result.players for f in p.flags):
         legend.append(label("r_outside_caps", lang, caps=label("r_caps", lang),
                             range=st.game_caps.text() if st.game_caps else ""))
     out += [""] + legend if legend else []

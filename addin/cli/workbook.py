@@ -141,6 +141,7 @@ def cmd_demo(args: argparse.Namespace) -> int:
     title = label("r_demo", lang, games=games_text(report.games, lang),
                   stages=len(book.leagues), rules=rules.name)
     out.print(_standings_table(report.standings, title, lang=lang))
+    _shared_place_line(report, lang)
     _season_lines(report, lang)
     print(label("r_demo_league", lang, path=filled, runtime=book.runtime.title))
     print(label("r_demo_settled", lang, path=settled))
@@ -161,6 +162,15 @@ def _settled_line(games: int, problems: int, warnings: int = 0, lang: str = "en"
         parts.append(label("r_warning", lang) if warnings == 1
                      else label("r_warnings", lang, n=warnings))
     return ("、" if lang == "ja" else ", ").join(parts)
+
+
+def _shared_place_line(report: Any, lang: str = "en") -> None:
+    """Under the standings: how they count a place shared by tied players."""
+    from umaoka.templates.book.labels import label
+
+    rule = getattr(report, "shared_place", None)
+    if rule:
+        print(label(f"shared_place_{rule}", lang))
 
 
 def _season_lines(report: Any, lang: str = "en") -> None:
@@ -187,6 +197,7 @@ def cmd_settle(args: argparse.Namespace) -> int:
     if report.standings:
         title = f"{Path(args.input).name}: {games_text(report.games, args.lang)}"
         _console().print(_standings_table(report.standings, title, lang=args.lang))
+        _shared_place_line(report, args.lang)
     _season_lines(report, args.lang)
     what = _settled_line(report.games, len(report.problems), len(report.warnings), args.lang)
     print(label("r_wrote", args.lang, path=report.path, what=what))

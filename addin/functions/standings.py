@@ -19,6 +19,8 @@ from umaoka.addin.functions.cells import (
     _no_errors,
     _numbers,
     _one_blank,
+    _option,
+    _rules,
     _zero,
 )
 from umaoka.addin.functions.recalc import Blocks
@@ -29,7 +31,7 @@ from umaoka.engine import (
 from umaoka.engine.errors import excerpt
 from umaoka.engine.season.stats import player_stats
 from umaoka.engine.settle import _to_decimal as to_points
-from umaoka.engine.standings import quick_lines, standings_line, tally
+from umaoka.engine.standings import SHARED_PLACES, quick_lines, standings_line, tally
 
 
 @xw.func
@@ -43,16 +45,20 @@ from umaoka.engine.standings import quick_lines, standings_line, tally
 @xw.arg("scores", "raw", ndim=2,
         doc="Raw end scores, same size as players, for the bust rate and average raw score "
         "(a row left blank: a game without raw scores). Blank: none.")
+@xw.arg("rules", Cells,
+        doc="How a place shared by tied players counts: better (tied for 3rd-4th: 3rd), "
+        "worse (4th), split (half each), or a ruleset (its shared_place). Blank: better.")
 @_excel_function
 def MJ_STANDINGS(players: Cells, finals: Cells, stats: Cells = None,
-                 scores: Cells = None) -> Any:
+                 scores: Cells = None, rules: Cells = None) -> Any:
     """League standings: totals, averages, places, rates; best first; with stats TRUE also
     top-two rate, bust rate, average raw, streaks. =MJ_STANDINGS(B2:E9,G2:J9)."""
     with_stats = _flag(stats, "stats")
+    rule = _shared_place(rules)
     if _one_blank(scores):
         scores = None  # a single blank cell (0 from desktop Excel): no raw scores
     if not with_stats and scores is None:
-        table = _standings_block(players, finals)
+        table = _standings_block(players, finals, rule)
         if table is not None:
             return table
     names_grid, finals_grid = _names(_grid(players)), _grid(finals)
@@ -86,13 +92,26 @@ def MJ_STANDINGS(players: Cells, finals: Cells, stats: Cells = None,
         except UmaokaError as e:
             raise _in_row(e, k, rows[k - 1]) from None
     try:
-        table = standings_table(tally(lines))
+        table = standings_table(tally(lines, shared_place=rule))
         if with_stats:
             table = _with_stats(table, played, [raw[i - 1] for i in rows] if raw else [],
-                                rows)
+                                rows, rule)
     except UmaokaError as e:
         raise _in_row(e, len(rows), rows[-1] if rows else 1) from None
     return [_numbers(row) for row in table]
+
+
+def _shared_place(rules: Cells) -> str:
+    """MJ_STANDINGS's rules argument: better, worse or split, or a ruleset whose
+    shared_place it takes; blank: better."""
+    grid = _grid(rules)
+    if len(grid) == 1 and len(grid[0]) == 1:
+        cell = _option(grid, "rules")
+        if cell is None:
+            return "better"
+        if isinstance(cell, str) and cell.strip().lower() in SHARED_PLACES:
+            return cell.strip().lower()
+    return _rules(rules, "rules").shared_place
 
 
 def _names(grid: list[list[Any]], what: str = "players", first: int = 1
@@ -114,7 +133,8 @@ def _in_row(error: UmaokaError, game: int, row: int) -> UmaokaExcelError:
 _BAD = object()  # a game standings_line refuses: its message is made again in context
 
 
-def _standings_block(players: Cells, finals: Cells) -> list[list[Any]] | None:
+def _standings_block(players: Cells, finals: Cells, rule: str = "better"
+                     ) -> list[list[Any]] | None:
     """MJ_STANDINGS of a block of two or more games, each game checked again only when its
     row changed since the last call (see :mod:`umaoka.addin.functions.recalc`); None when the
     arguments are not such a block (MJ_STANDINGS then works through them in full)."""
@@ -155,7 +175,7 @@ def _standings_block(players: Cells, finals: Cells) -> list[list[Any]] | None:
                             [_cell(v) for v in finals[row]]), index + 1)
         except UmaokaError as e:
             raise _in_row(e, index + 1, row + 1) from None
-    return [_numbers(row) for row in standings_table(tally(played))]
+    return [_numbers(row) for row in standings_table(tally(played, shared_place=rule))]
 
 
 #: The games MJ_STANDINGS read last, checked: one final changed, one game read again.
@@ -163,7 +183,8 @@ _LINES = Blocks(4, PLAIN_CELLS)
 
 
 def _with_stats(table: list[list[Any]], played: list[tuple[list[Any], list[Any]]],
-                raw: list[list[Any]], where: list[int]) -> list[list[Any]]:
+                raw: list[list[Any]], where: list[int], rule: str = "better"
+                ) -> list[list[Any]]:
     """The standings table with each player's stats columns added (see MJ_STANDINGS);
     ``where``: each played game's row in the range."""
     games = []
@@ -171,7 +192,7 @@ def _with_stats(table: list[list[Any]], played: list[tuple[list[Any], list[Any]]
         row = raw[k] if raw else []
         points = None if not row or _blank_row(row) else _raw_scores(row, len(names), where[k])
         games.append((names, fins, None, points))
-    by_name = {p.name: p for p in player_stats(games)}
+    by_name = {p.name: p for p in player_stats(games, rule)}
     out = [table[0] + ["Top-two rate", "Bust rate", "Average raw", "Top streak",
                        "Top-two streak", "No-last streak"]]
     for line in table[1:]:

@@ -61,6 +61,21 @@ TIE_BREAKS_JA: dict[str, str] = {
 #: Used when a season names no tie-breaks: best game, then 1sts, 2nds..., then roster order.
 DEFAULT_TIE_BREAKS = ("best", "places", "earlier")
 
+#: The flag of a line seeded into its stage (a stage's ``seeds``), and its Japanese.
+SEEDED = "seeded"
+SEEDED_JA = "シード"
+
+
+def flag_words(p: StandingLine, lang: str | None, caps: Any = None) -> str:
+    """A line's flags as a Flags cell shows them: the engine's words, or in Japanese (the
+    game-cap flag from ``caps``, the stage's game caps)."""
+    if lang != "ja" or not p.flags:
+        return "; ".join(p.flags)
+    words = [SEEDED_JA for f in p.flags if f == SEEDED]
+    if caps is not None and any(f != SEEDED for f in p.flags):
+        words.insert(0, caps.flag(p.games - p.substituted, "ja") or "")
+    return "; ".join(w for w in words if w)
+
 _ALIASES = {
     "best_game": "best", "best_single_game": "best", "top_game": "best",
     "more_1sts": "firsts", "1sts": "firsts", "more_firsts": "firsts", "tops": "firsts",
@@ -328,11 +343,9 @@ def standing_rows(lines: Iterable[StandingLine], lang: str | None = None,
     for p in lines:
         size = max(size, len(p.places))
         decided = p.tie_break or ""
-        flags = "; ".join(p.flags)
+        flags = flag_words(p, lang, caps)
         if words is not None:
             decided = words.get(decided, decided)
-            if lang == "ja" and caps is not None and p.flags:
-                flags = caps.flag(p.games - p.substituted, "ja") or ""
         rows.append([
             "" if p.rank is None else p.rank, p.name, p.team or "", p.games, p.carried,
             p.points, p.chips, p.penalties, p.total, "" if p.average is None else p.average,

@@ -44,7 +44,7 @@ from umaoka.engine.resolve import ruleset
 from umaoka.engine.rules import _VALUE_ALIASES, _closest
 from umaoka.engine.season.penalties import penalty_points
 from umaoka.engine.season.ranking import DEFAULT_TIE_BREAKS, parse_ranking, parse_tie_breaks
-from umaoka.engine.season.stages import CARRY_ROUNDINGS, COMPETITIONS, Season, Stage
+from umaoka.engine.season.stages import CARRY_ROUNDINGS, COMPETITIONS, Season, Seed, Stage
 from umaoka.engine.season.substitutes import DEFAULT_ABSENT_RESULT, parse_substitutes
 from umaoka.engine.season.teams import parse_game_caps, parse_teams
 
@@ -75,7 +75,8 @@ STAGE_SETTINGS: dict[str, str] = {
 #: ``stages`` range); a blank cell there is the season's value. The ruleset is the
 #: stage's league tab's, so it is not among them.
 STAGE_TABLE: tuple[str, ...] = ("carry_rounding", "min_games", "ranking", "tie_breaks",
-                                "game_caps", "chip_value", "substitutes", "absent_result")
+                                "game_caps", "chip_value", "substitutes", "absent_result",
+                                "seeds")
 
 #: Settings of a stage only.
 STAGE_ONLY: dict[str, str] = {
@@ -83,6 +84,9 @@ STAGE_ONLY: dict[str, str] = {
     "advance": "How many (players, or teams in a team competition) go on to the next stage.",
     "carry": "What share of the previous stage's total is carried in: full, half, zero, or a "
              "factor such as 0.5.",
+    "seeds": "Who enters the stage whatever the cut before it (e.g. the defending title "
+             "holder), each with the points they bring in or none: Holder, or Holder: 20.5. "
+             "A seed takes no place in the cut: advance = 3 sends the best three others.",
 }
 
 #: Settings of the season only.
@@ -205,7 +209,53 @@ def _setting(key: str, value: Any) -> Any:
         return parse_carry(value)
     if key == "carry_rounding":
         return parse_carry_rounding(value)
+    if key == "seeds":
+        return parse_seeds(value)
     return _text(key, value)
+
+
+def parse_seeds(value: Any) -> tuple[Seed, ...]:
+    """A stage's seeds: names separated by commas, each with its carry after a colon, or
+    none (nothing carried); a list of such texts; or a mapping of name to carry (JSON).
+
+    >>> [s.text() for s in parse_seeds("Kobayashi, Sato: 12.5")]
+    ['Kobayashi', 'Sato: 12.5']
+    >>> parse_seeds({"Sato": -3, "Ito": None})[0].carry, parse_seeds(None)
+    (Decimal('-3'), ())
+    """
+    if value is None or (isinstance(value, str) and not value.strip()):
+        return ()
+    if isinstance(value, Mapping):
+        pairs = [(k, v) for k, v in value.items()]
+    else:
+        if isinstance(value, str):
+            parts: list[Any] = value.split(",")
+        elif isinstance(value, (list, tuple)):
+            parts = list(value)
+        else:
+            raise UmaokaError(f"seeds must be names separated by commas, e.g. Holder or "
+                              f"Holder: 20 (got {excerpt(value)}).")
+        pairs = []
+        for part in parts:
+            text = _text("a seed", part)
+            name, colon, carry = text.partition(":")
+            pairs.append((name, carry.strip() if colon else None))
+    out = []
+    for name, carry in pairs:
+        name = _text("a seed", name)
+        if not name:
+            raise UmaokaError(f'seeds "{excerpt(value)}" has a blank name; write names '
+                              "separated by commas, e.g. Holder or Holder: 20.")
+        blank = carry is None or (isinstance(carry, str) and carry.strip().lower() in
+                                  ("", "none", "zero", "0"))
+        try:
+            points = Decimal(0) if blank else penalty_points(carry, "carry")
+        except UmaokaError:
+            raise UmaokaError(f'the carry of the seed {name} ("{excerpt(carry)}") is not a '
+                              "number of final points with at most one decimal place; write "
+                              "e.g. Holder: 20 or Holder: -4.5.") from None
+        out.append(Seed(name, points))
+    return tuple(out)
 
 
 def check_stage_table(stages: list[Mapping[str, Any]]) -> None:

@@ -52,11 +52,31 @@ from umaoka.engine.season.parts import (
     tally_games,
 )
 from umaoka.engine.season.penalties import Penalty, penalty
-from umaoka.engine.season.ranking import DEFAULT_TIE_BREAKS, StandingLine, Tally, rank_lines
+from umaoka.engine.season.ranking import (
+    DEFAULT_TIE_BREAKS,
+    SEEDED,
+    StandingLine,
+    Tally,
+    rank_lines,
+)
 from umaoka.engine.season.teams import GameCaps, Teams, team_of
 from umaoka.engine.standings import as_on_roster, roster_spellings
 
 COMPETITIONS = ("individual", "team")
+
+
+@dataclass(frozen=True)
+class Seed:
+    """A player (a team in a team competition) who enters a stage whatever the cut before
+    it, e.g. the defending title holder in a title final; ``carry``: the points they bring
+    in (0: none)."""
+
+    name: str
+    carry: Decimal = Decimal(0)
+
+    def text(self) -> str:
+        """``Holder`` or ``Holder: 12.5``, as a season file writes it."""
+        return self.name if not self.carry else f"{self.name}: {self.carry}"
 
 
 @dataclass(frozen=True)
@@ -75,6 +95,8 @@ class Stage:
     chip_value: Decimal = Decimal(0)  # final points per chip
     substitutes: str = "team"
     absent_result: Decimal = Decimal(-30)
+    #: who enters this stage whatever the previous stage's cut (and takes no place in it)
+    seeds: tuple[Seed, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -157,6 +179,11 @@ def _check_season(s: Season) -> None:
         if i == 0 and st.carry:
             raise UmaokaError(f"the first stage ({st.name}) has nothing to carry over; remove "
                               "its carry.")
+        if i == 0 and st.seeds:
+            raise UmaokaError(f"the first stage ({st.name}) has seeds, but no stage before it "
+                              "has a cut to pass; everybody may play the first stage, so "
+                              "remove its seeds.")
+        _check_seeds(s, st)
         if st.advance is not None and st.advance < 1:
             raise UmaokaError(f"stage {st.name}: advance must be at least 1 (got {st.advance}).")
         if not 0 <= st.carry <= 1:
@@ -178,6 +205,25 @@ def _check_season(s: Season) -> None:
     if clash:
         raise UmaokaError(f'"{sorted(clash)[0]}" is both a team and a player; give the team '
                           "another name.")
+
+
+def _check_seeds(s: Season, st: Stage) -> None:
+    """A stage's seeds are each named once and are players of the season (teams in a team
+    competition), when the season lists them."""
+    names = [seed.name for seed in st.seeds]
+    twice = {n for n in names if names.count(n) > 1}
+    if twice:
+        raise UmaokaError(f"stage {st.name}: {sorted(twice)[0]} is seeded twice; name each "
+                          "seed once.")
+    if s.competition == "team":
+        known = [t for t, _ in s.teams]
+        what = "team"
+    else:
+        known, what = list(s.roster), "player"
+    for n in names:
+        if known and n not in known:
+            raise UmaokaError(f"stage {st.name}: the seed {n} is not a {what} of this season; "
+                              f"fix the name.{closest_name(n, known)}")
 
 
 # ------------------------------------------------------------------------------------------------
@@ -263,7 +309,7 @@ class SeasonResult:
     def flags(self) -> tuple[str, ...]:
         """Game-cap flags of every stage, e.g. ``Regular: Aki played 8 games, fewer...``."""
         return tuple(f"{r.stage.name}: {p.name} {f}" for r in self.stages for p in r.players
-                     for f in p.flags)
+                     for f in p.flags if f != SEEDED)
 
 
 # ------------------------------------------------------------------------------------------------
@@ -360,10 +406,11 @@ def run_season(season: Season, games: Iterable[GameRecord | Mapping[str, Any]],
             continue
         log[stage.name].append((i, p))
     results: list[StageResult] = []
-    for stage in season.stages:
+    for k, stage in enumerate(season.stages):
         prev = results[-1] if results else None
+        following = season.stages[k + 1] if k + 1 < len(season.stages) else None
         results.append(_run_stage(season, stage, prev, placed, log[stage.name], teams, order,
-                                  problems, settled if memo is not None else None))
+                                  problems, settled if memo is not None else None, following))
     if settled is not None and memo is not None:
         settled.finish()
     applied = tuple(p for r in results for p in r.penalties)
@@ -408,13 +455,16 @@ def _labelled(label: str, e: UmaokaError) -> str:
 
 def _run_stage(season: Season, stage: Stage, prev: StageResult | None, placed: list[Placed],
                log: list[tuple[int, Penalty]], teams: dict[str, str], order: dict[str, int],
-               problems: list[Problem], settled: SettledGames | None) -> StageResult:
+               problems: list[Problem], settled: SettledGames | None,
+               following: Stage | None = None) -> StageResult:
     """One stage's standings; with ``settled``, its games added up block by block, the
-    blocks that did not change since the last run taken as they were (see :mod:`.parts`)."""
+    blocks that did not change since the last run taken as they were (see :mod:`.parts`);
+    ``following``: the next stage, whose seeds take no place in this stage's cut."""
     n = stage.ruleset.players
     by_team = season.competition == "team"
     cut = prev is not None and prev.stage.advance is not None
-    entrants = set(prev.advanced) if prev and cut else None
+    seeds = {seed.name: seed.carry for seed in stage.seeds}
+    entrants = set(prev.advanced) | set(seeds) if prev and cut else None
 
     def eligible(player: str | None, team: str | None) -> bool:
         return entrants is None or (team in entrants if by_team else player in entrants)
@@ -439,12 +489,17 @@ def _run_stage(season: Season, stage: Stage, prev: StageResult | None, placed: l
     if prev is not None:
         lines = prev.teams if by_team else prev.players
         for line in lines:
-            if entrants is None or line.name in entrants:
+            if (entrants is None or line.name in entrants) and line.name not in seeds:
                 carried[line.name] = carry_points(line.total, stage.carry, stage.ruleset,
                                                    stage.carry_rounding)
                 (squad if by_team else person)(line.name)
                 if not by_team and line.name in teams:
                     squad(teams[line.name])
+        for name, own in seeds.items():  # a seed brings its own carry, whatever the cut
+            carried[name] = own
+            (squad if by_team else person)(name)
+            if not by_team and name in teams:
+                squad(teams[name])
     elif by_team:
         for t, _ in season.teams:
             squad(t)
@@ -498,20 +553,41 @@ def _run_stage(season: Season, stage: Stage, prev: StageResult | None, placed: l
     team_order = {t: i for i, (t, _) in enumerate(season.teams)}
     ranked_teams = rank_lines(team_lines, stage.ranking, stage.tie_breaks, 0,
                               previous if by_team else {}, team_order)
+    if seeds:  # the standings say who was seeded
+        ranked_players, ranked_teams = (
+            tuple(replace(p, flags=(*p.flags, SEEDED)) if p.name in seeds else p
+                  for p in lines) for lines in (ranked_players, ranked_teams))
     ranked_players, ranked_teams, advanced, notes = _advance(
-        stage, ranked_players, ranked_teams, by_team)
+        stage, ranked_players, ranked_teams, by_team,
+        frozenset(seed.name for seed in following.seeds) if following else frozenset())
+    if seeds:
+        notes = (f"Seeded into {stage.name} whatever the cut: "
+                 + ", ".join(f"{name} (carried {_signed(own)})" if own else
+                             f"{name} (nothing carried)" for name, own in seeds.items())
+                 + ".", *notes)
     return StageResult(stage, ranked_players, ranked_teams, advanced, played, tuple(applied),
                        notes)
 
 
+def _signed(d: Decimal) -> str:
+    return f"+{d}" if d > 0 else str(d)
+
+
 def _advance(stage: Stage, players: tuple[StandingLine, ...], teams: tuple[StandingLine, ...],
-             by_team: bool) -> tuple[tuple[StandingLine, ...], tuple[StandingLine, ...],
-                                     tuple[str, ...], tuple[str, ...]]:
-    """Mark the top ``advance`` lines (ties at the cut all go on, with a note)."""
+             by_team: bool, seeded: frozenset[str] = frozenset()
+             ) -> tuple[tuple[StandingLine, ...], tuple[StandingLine, ...], tuple[str, ...],
+                        tuple[str, ...]]:
+    """Mark the top ``advance`` lines (ties at the cut all go on, with a note); the next
+    stage's ``seeded`` go on outside the cut: they take no place in it (advance = 3 sends
+    the best three others) and are marked as going on."""
     if stage.advance is None:
         return players, teams, (), ()
     lines = teams if by_team else players
-    going = [p for p in lines if p.rank is not None and p.rank <= stage.advance]
+    ranked = [p for p in lines if p.rank is not None and p.name not in seeded]
+    if seeded:  # the cut counts the others: their places as if the seeds were not there
+        ranked = [replace(p, rank=1 + sum(q.rank < p.rank for q in ranked))  # type: ignore
+                  for p in ranked]
+    going = [p for p in ranked if p.rank <= stage.advance]  # type: ignore[operator]
     notes: tuple[str, ...] = ()
     if len(going) > stage.advance:
         shared = [p.name for p in going if p.rank == going[-1].rank]
@@ -523,7 +599,11 @@ def _advance(stage: Stage, players: tuple[StandingLine, ...], teams: tuple[Stand
         notes = (f"advance is {stage.advance} but only {len(going)} {unit} are ranked, so all "
                  f"{len(going)} go on.",)
     names = {p.name for p in going}
-    marked = tuple(replace(p, advanced=p.name in names) for p in lines)
+    seeds_here = [p.name for p in lines if p.name in seeded]
+    if seeds_here:
+        notes = (*notes, f"{', '.join(seeds_here)} {'go' if len(seeds_here) > 1 else 'goes'} "
+                 f"on as seeded, outside the cut of {stage.advance}.")
+    marked = tuple(replace(p, advanced=p.name in names or p.name in seeded) for p in lines)
     if by_team:
         return players, marked, tuple(p.name for p in going), notes
     return marked, teams, tuple(p.name for p in going), notes

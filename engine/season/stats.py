@@ -9,15 +9,21 @@ without them (results settled by a platform) leave the raw-score figures out.
 
 Definitions:
 
-- **top-two rate** (連対率): share of games finished 1st or 2nd (a shared 2nd counts).
+- **top-two rate** (連対率): share of games finished 1st or 2nd.
 - **bust rate** (トビ率): share of the games with known raw scores that ended below 0.
 - **average raw score** (平均素点): mean of the raw end scores, as entered (before
   leftover riichi sticks go to 1st), over the games that have them.
+- **highest raw score** (最高素点): the highest raw end score as entered, over the same
+  games.
 - **best / worst game**: highest and lowest final score, with the number of that game
   (from 1, in the order given; the earliest on equal scores).
 - **streaks**: the longest runs of a player's own consecutive games finishing 1st
-  (連続トップ), 1st or 2nd (連続連対), and not last (連続ラス回避; players tied for last
-  all count as last, as in the standings).
+  (連続トップ), 1st or 2nd (連続連対), and not last (連続ラス回避).
+- **shared places** (``shared_place``, the ruleset's field, default ``better``): a place
+  shared by tied players counts as the better place (tied for 3rd-4th: 3rd), the worse
+  place (4th), or split (half a 3rd, half a 4th), in the top-two rate and the average
+  place difference as in the standings; a streak goes on through a split place only
+  when every place shared meets it (tied for 3rd-4th breaks a no-last streak).
 - **head-to-head** (A against B, over the games both played at one table): games,
   games A finished above B ("ahead") and below B ("behind"), the average place
   difference (B's place minus A's: positive when A usually finishes higher) and the
@@ -42,18 +48,20 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from decimal import ROUND_HALF_UP, Decimal
+from fractions import Fraction
 from typing import Any
 
 from umaoka.engine.errors import UmaokaError
 from umaoka.engine.settle import Settlement
 from umaoka.engine.standings import _game as _standings_game
+from umaoka.engine.standings import check_shared_place, place_spans
 
 _TWO = Decimal("0.01")
 _FOUR = Decimal("0.0001")
 
 STATS_HEADER = ("Player", "Games", "Total", "Top-two rate", "Bust rate", "Average raw",
                 "Best", "Best game", "Worst", "Worst game", "Top streak", "Top-two streak",
-                "No-last streak")
+                "No-last streak", "Highest raw")
 
 
 @dataclass(frozen=True, slots=True)  # many per league: no __dict__ each
@@ -109,11 +117,12 @@ class PlayerStats:
     top_streak: int
     top_two_streak: int
     no_last_streak: int
+    best_raw: int | None = None  # the highest raw score; None without raw scores
 
     def row(self) -> list[Any]:
         return [self.name, self.games, self.total, self.top_two_rate, self.bust_rate,
                 self.average_raw, self.best, self.best_game, self.worst, self.worst_game,
-                self.top_streak, self.top_two_streak, self.no_last_streak]
+                self.top_streak, self.top_two_streak, self.no_last_streak, self.best_raw]
 
 
 class _Run:
@@ -129,40 +138,65 @@ class _Run:
         self.best = max(self.best, self.now)
 
 
-def player_stats(games: Iterable[Any]) -> list[PlayerStats]:
-    """Each player's figures (see the module help), sorted by total, best first."""
+def _spans(places: tuple[int, ...], rule: str) -> list[tuple[int, int]]:
+    """Each seat's (best, worst) place as ``rule`` counts them: a place held alone is
+    (p, p); ``better`` and ``worse`` make a shared place one place, ``split`` keeps it."""
+    if len(set(places)) == len(places):
+        return [(p, p) for p in places]
+    spans = place_spans(places)
+    if rule == "better":
+        return [(lo, lo) for lo, _ in spans]
+    if rule == "worse":
+        return [(hi, hi) for _, hi in spans]
+    return spans
+
+
+def _share(lo: int, hi: int, best: int) -> Fraction:
+    """The share of a game a player finished in places ``1..best`` (split over lo..hi)."""
+    return Fraction(max(0, min(hi, best) - lo + 1), hi - lo + 1)
+
+
+def player_stats(games: Iterable[Any], shared_place: str = "better") -> list[PlayerStats]:
+    """Each player's figures (see the module help), sorted by total, best first;
+    ``shared_place``: how a place shared by tied players counts."""
+    rule = check_shared_place(shared_place)
     acc: dict[str, dict[str, Any]] = {}
     for number, g in enumerate(records(games), 1):
-        last = max(g.places)
+        last = len(g.places)
+        spans = _spans(g.places, rule)
         for i, name in enumerate(g.names):
             a = acc.get(name)
             if a is None:
                 a = acc[name] = {"games": 0, "total": Decimal(0), "top_two": 0, "raw": 0,
-                                 "raw_sum": 0, "busts": 0, "best": (g.finals[i], number),
-                                 "worst": (g.finals[i], number), "runs": (_Run(), _Run(),
-                                                                          _Run())}
-            place, final = g.places[i], g.finals[i]
+                                 "raw_sum": 0, "busts": 0, "raw_best": None,
+                                 "best": (g.finals[i], number), "worst": (g.finals[i], number),
+                                 "runs": (_Run(), _Run(), _Run())}
+            (place, worst), final = spans[i], g.finals[i]
             a["games"] += 1
             a["total"] += final
-            a["top_two"] += place <= 2
+            a["top_two"] += place <= 2 if place == worst else _share(place, worst, 2)
             if g.scores is not None:
                 a["raw"] += 1
                 a["raw_sum"] += g.scores[i]
                 a["busts"] += g.scores[i] < 0
+                if a["raw_best"] is None or g.scores[i] > a["raw_best"]:
+                    a["raw_best"] = g.scores[i]
             if final > a["best"][0]:
                 a["best"] = (final, number)
             if final < a["worst"][0]:
                 a["worst"] = (final, number)
             top, top_two, no_last = a["runs"]
-            top.add(place == 1)
-            top_two.add(place <= 2)
-            no_last.add(place != last)
+            top.add(worst == 1)
+            top_two.add(worst <= 2)
+            no_last.add(worst != last)
     out = []
     for name, a in acc.items():
         n, raw = Decimal(a["games"]), a["raw"]
         out.append(PlayerStats(
             name=name, games=a["games"], total=a["total"],
-            top_two_rate=(a["top_two"] / n).quantize(_FOUR, ROUND_HALF_UP),
+            top_two_rate=(Decimal(Fraction(a["top_two"]).numerator)
+                          / (Fraction(a["top_two"]).denominator * n)).quantize(
+                _FOUR, ROUND_HALF_UP),
             raw_games=raw, busts=a["busts"],
             bust_rate=(Decimal(a["busts"]) / raw).quantize(_FOUR, ROUND_HALF_UP) if raw else None,
             average_raw=(Decimal(a["raw_sum"]) / raw).quantize(_TWO, ROUND_HALF_UP)
@@ -170,7 +204,7 @@ def player_stats(games: Iterable[Any]) -> list[PlayerStats]:
             best=a["best"][0], best_game=a["best"][1],
             worst=a["worst"][0], worst_game=a["worst"][1],
             top_streak=a["runs"][0].best, top_two_streak=a["runs"][1].best,
-            no_last_streak=a["runs"][2].best))
+            no_last_streak=a["runs"][2].best, best_raw=a["raw_best"]))
     out.sort(key=lambda p: (-p.total, p.name))
     return out
 
@@ -188,13 +222,16 @@ class HeadToHead:
     points: Decimal  # sum of player's final minus opponent's final (exact)
 
 
-def head_to_head(games: Iterable[Any], player: str | None = None) -> list[HeadToHead]:
+def head_to_head(games: Iterable[Any], player: str | None = None,
+                 shared_place: str = "better") -> list[HeadToHead]:
     """Head-to-head records: ``player`` against each opponent (most games first), or, with
     no player, every pair once (the pair's first-listed player in the order of first
-    appearance)."""
+    appearance); ``shared_place``: how a shared place counts in the place difference."""
+    rule = check_shared_place(shared_place)
     pairs: dict[tuple[str, str], list[Any]] = {}
     seen: dict[str, int] = {}
     for g in records(games):
+        counted = [Fraction(lo + hi, 2) for lo, hi in _spans(g.places, rule)]
         for name in g.names:
             seen.setdefault(name, len(seen))
         for i, a in enumerate(g.names):
@@ -204,19 +241,21 @@ def head_to_head(games: Iterable[Any], player: str | None = None) -> list[HeadTo
                 # only the pairs given back: the player's, or each pair in the order of
                 # first appearance (known already: every name of the game is seen)
                 if i != j and (player is not None or seen[a] <= seen[b]):
-                    acc = pairs.setdefault((a, b), [0, 0, 0, 0, Decimal(0)])
+                    acc = pairs.setdefault((a, b), [0, 0, 0, Fraction(0), Decimal(0)])
                     acc[0] += 1
                     acc[1] += g.places[i] < g.places[j]
                     acc[2] += g.places[i] > g.places[j]
-                    acc[3] += g.places[j] - g.places[i]
+                    acc[3] += counted[j] - counted[i]
                     acc[4] += g.finals[i] - g.finals[j]
     if player is not None and player not in seen:
         raise UmaokaError(f'"{player}" played no game here; check the spelling.')
     out = []
     for (a, b), (n, ahead, behind, diff, points) in pairs.items():
         if (a == player) if player is not None else seen[a] < seen[b]:
+            diff /= n
             out.append(HeadToHead(a, b, n, ahead, behind,
-                                  (Decimal(diff) / n).quantize(_TWO, ROUND_HALF_UP), points))
+                                  (Decimal(diff.numerator) / diff.denominator).quantize(
+                                      _TWO, ROUND_HALF_UP), points))
     out.sort(key=lambda h: (-h.games, seen[h.player], seen[h.opponent]))
     return out
 

@@ -146,6 +146,18 @@ _LABELS: dict[str, tuple[str, str]] = {
                             "合計ポイント順。対局のないプレイヤーは表示されません。umaoka の関数が"
                             "使えるまでは空欄です（「はじめに」参照）。"),
     "note_overall": ("All leagues together.", "全リーグの合計。"),
+    "shared_place_better": ("Shared places count as the better place (tied for 3rd-4th: "
+                            "3rd; Rules: shared_place).",
+                            "同点で分け合った着順は上の着順で数えます（3・4着同点は3着。"
+                            "ルールの shared_place）。"),
+    "shared_place_worse": ("Shared places count as the worse place (tied for 3rd-4th: 4th; "
+                           "Rules: shared_place).",
+                           "同点で分け合った着順は下の着順で数えます（3・4着同点は4着。"
+                           "ルールの shared_place）。"),
+    "shared_place_split": ("Shared places are split (tied for 3rd-4th: half a 3rd and half a "
+                           "4th; Rules: shared_place).",
+                           "同点で分け合った着順は等分して数えます（3・4着同点は3着と4着を"
+                           "半分ずつ。ルールの shared_place）。"),
     "note_not_season": ("These count each game's final scores as typed, with chips and the "
                         "penalty log; a game a substitute played counts for the player of "
                         "that seat. The Season standings also count carried points, count a "
@@ -312,6 +324,10 @@ FIELD_HELP_JA: dict[str, str] = {
     "ties": "同点: seat（上家優先）、split（オカとウマを等分）または "
             "split_uma（ウマのみ等分、オカは上家へ）。",
     "leftover": "終局時の供託: first（トップへ）または lost（没収）。",
+    "scoring": "points（素点の差＋順位点）または places（順位点のみ: ウマと、オカありなら"
+    "トップのオカ。素点は順位を決めるだけ）。",
+    "shared_place": "同点で分け合った着順を成績でどう数えるか（着順回数・率・平均着順）: "
+    "better（3・4着同点は3着）、worse（4着）、split（3着と4着を半分ずつ）。",
 }
 
 

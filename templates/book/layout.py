@@ -8,6 +8,7 @@ from functools import cached_property
 from typing import Any
 
 from umaoka.engine import FIELDS
+from umaoka.engine.season.settings import STAGE_TABLE
 from umaoka.templates.book.labels import label
 from umaoka.templates.book.model import SHEET_NAME_MAX, Book, League
 
@@ -213,8 +214,12 @@ def season_stage_rows(book: Book) -> int:
 #: :data:`SEASON_FIRST`, in tab order): the tab's stage's game cap maximum (0: none), chip
 #: value and min_games, each its stage row's cell or else the settings table's. The league
 #: tabs' check column and standings and the live Season standings read them. The settings
-#: table's game_caps row holds the season's maximum in the first (GameCapMax).
-STAGE_HELPERS = {"game_caps": 14, "chip_value": 15, "min_games": 16}
+#: table's game_caps row holds the season's maximum in the first (GameCapMax). One blank
+#: column lies between the stage table and them: a hidden number right beside the table's
+#: last column is printed by LibreOffice as "###" at the table's edge.
+_HELPERS_FROM = 4 + len(STAGE_TABLE) + 2
+STAGE_HELPERS = {"game_caps": _HELPERS_FROM, "chip_value": _HELPERS_FROM + 1,
+                 "min_games": _HELPERS_FROM + 2}
 
 
 def stage_helper(book: Book, league: League, key: str) -> str:

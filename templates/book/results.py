@@ -157,10 +157,13 @@ def counted(league: League, outcomes: Sequence[Outcome | None],
     return out
 
 
-def league_standings(games: Sequence[tuple[Game, Settlement]]) -> list[PlayerStanding]:
+def league_standings(games: Sequence[tuple[Game, Settlement]],
+                     shared_place: str | Sequence[str] = "better") -> list[PlayerStanding]:
+    """The standings of counted games; ``shared_place``: the league's rule for a shared
+    place (its ruleset's), or one per game when leagues of several rules add up."""
     return standings([([str(p).strip() for p in g.players], s) if isinstance(s, Settlement)
                       else ([str(p).strip() for p in g.players], s.final, s.places)
-                      for g, s in games])
+                      for g, s in games], shared_place=shared_place)
 
 
 def problems(book: Book, all_outcomes: Sequence[Sequence[Outcome | None]]) -> list[str]:

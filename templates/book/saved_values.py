@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from decimal import ROUND_HALF_UP, Decimal
+from fractions import Fraction
 from typing import Any
 
 from umaoka.engine import Ruleset, UmaokaError, settle
@@ -123,14 +124,16 @@ def league_values(league: League, rules: Ruleset, rows: int, lang: str,
 
 @dataclass
 class Slot:
-    """One roster slot's hidden standings helpers (one row of the helper columns)."""
+    """One roster slot's hidden standings helpers (one row of the helper columns); under
+    ``shared_place=split`` the place sum, counts and lasts may hold fractions (floats, as
+    the sheet's SUMPRODUCT gives them)."""
 
     name: str
     games: int = 0
     total: Decimal = Decimal(0)
-    psum: int = 0
-    counts: list[int] = field(default_factory=list)
-    lasts: int = 0
+    psum: Any = 0
+    counts: list[Any] = field(default_factory=list)
+    lasts: Any = 0
     avgp: Any = NO_GAMES_PLACE
     key: Any = NO_GAMES_KEY
     order: Any = ""
@@ -143,10 +146,39 @@ def _round(value: Decimal, places: int) -> Decimal:
     return value.quantize(q, rounding=ROUND_HALF_UP)
 
 
+def _row_shares(pl: Sequence[Any], rule: str) -> list[list[tuple[int, Fraction]]] | None:
+    """The places of a tab row as the standings' helpers count them under ``rule``
+    (see :func:`umaoka.engine.standings.place_shares`), or None when the row has no
+    places; worse and split follow the sheet's formulas: a seat's worst place is how many
+    seats have a place at most its own, its share 1 / how many have the same place."""
+    if not all(_is_number(p) for p in pl):
+        return None
+    out = []
+    for p in pl:
+        worst = sum(1 for q in pl if q <= p)
+        tied = sum(1 for q in pl if q == p)
+        if rule == "worse":
+            out.append([(worst, Fraction(1))])
+        elif rule == "split":
+            out.append([(k, Fraction(1, tied)) for k in range(int(p), worst + 1)])
+        else:
+            out.append([(p, Fraction(1))])
+    return out
+
+
+def _plain(value: Fraction) -> Any:
+    """A helper's value as the sheet holds it: a whole number, or a float."""
+    return int(value) if value.denominator == 1 else float(value)
+
+
 def league_slots(names: Sequence[str], lv: LeagueValues, n: int,
-                 extras: dict[str, Decimal] | None = None) -> list[Slot]:
+                 extras: dict[str, Decimal] | None = None,
+                 shared_place: str = "better") -> list[Slot]:
     """The helper columns of a league's standings (SUMIFS/COUNTIFS over the league tab);
-    ``extras``: a season's chips and logged penalties per lower-case name."""
+    ``extras``: a season's chips and logged penalties per lower-case name;
+    ``shared_place``: the ruleset's rule for a shared place (better, worse or split)."""
+    if shared_place != "better":
+        return _slots_by_rule(names, lv, n, extras, shared_place)
     slots = [Slot(name, counts=[0] * n) for name in names]
     by_name: dict[str, list[Slot]] = {}  # one pass over the tab serves every slot of a name
     for slot in slots:
@@ -154,7 +186,7 @@ def league_slots(names: Sequence[str], lv: LeagueValues, n: int,
             by_name.setdefault(slot.name.lower(), []).append(slot)
     totals = {x: Decimal(0) for x in by_name}
     tallies = {x: [0, 0, [0] * n, 0] for x in by_name}  # psum, games, counts, lasts
-    for players, res, pl, last in zip(lv.players, lv.results, lv.places, lv.last):
+    for players, res, pl in zip(lv.players, lv.results, lv.places):
         for s in range(n):
             x = players[s].lower()
             tally = tallies.get(x)
@@ -170,13 +202,53 @@ def league_slots(names: Sequence[str], lv: LeagueValues, n: int,
                     tally[1] += 1
                 if 1 <= p <= n:
                     tally[2][p - 1] += 1
-                if p == last:
+                if p == n:  # last: place n (a shared last counts as the better place)
                     tally[3] += 1
     for x, group in by_name.items():
         psum, games, counts, lasts = tallies[x]
         total = _round(totals[x] + (extras or {}).get(x, Decimal(0)), 1)
         for slot in group:
             slot.psum, slot.games, slot.counts, slot.lasts = psum, games, list(counts), lasts
+            slot.total = total
+    return _ranked(slots)
+
+
+def _slots_by_rule(names: Sequence[str], lv: LeagueValues, n: int,
+                   extras: dict[str, Decimal] | None, rule: str) -> list[Slot]:
+    """:func:`league_slots` under ``shared_place`` worse or split: the counts and place
+    sum of the SUMPRODUCT formulas (last = the count of place n under every rule)."""
+    slots = [Slot(name, counts=[0] * n) for name in names]
+    by_name: dict[str, list[Slot]] = {}
+    for slot in slots:
+        if slot.name != "":
+            by_name.setdefault(slot.name.lower(), []).append(slot)
+    totals = {x: Decimal(0) for x in by_name}
+    tallies: dict[str, list[Any]] = {x: [Fraction(0), 0, [Fraction(0)] * n] for x in by_name}
+    for players, res, pl in zip(lv.players, lv.results, lv.places):
+        shares = _row_shares(pl, rule)
+        for s in range(n):
+            x = players[s].lower()
+            tally = tallies.get(x)
+            if tally is None:
+                continue
+            v = res[s]
+            if _is_number(v):
+                totals[x] += v if type(v) is int or type(v) is Decimal else Decimal(str(v))
+            if shares is None:
+                continue
+            if pl[s] > 0:
+                tally[1] += 1
+            for place, share in shares[s]:
+                tally[0] += place * share
+                if 1 <= place <= n:
+                    tally[2][place - 1] += share
+    for x, group in by_name.items():
+        psum, games, counts = tallies[x]
+        total = _round(totals[x] + (extras or {}).get(x, Decimal(0)), 1)
+        for slot in group:
+            slot.psum, slot.games = _plain(psum), games
+            slot.counts = [_plain(c) for c in counts]
+            slot.lasts = slot.counts[n - 1]
             slot.total = total
     return _ranked(slots)
 

@@ -46,6 +46,7 @@ SEASON_LABELS: dict[str, tuple[str, str]] = {
     "col_chip_value": ("chip_value", "祝儀の値 chip_value"),
     "col_substitutes": ("substitutes", "代打ち substitutes"),
     "col_absent_result": ("absent_result", "欠席者のスコア absent_result"),
+    "col_seeds": ("seeds", "シード seeds"),
     "settings": ("Season settings", "シーズン設定"),
     # Penalties sheet
     "title_penalties": ("Penalty log", "罰符記録"),
@@ -139,6 +140,9 @@ SEASON_LABELS: dict[str, tuple[str, str]] = {
     "r_note": ("Note", "備考"),
     "r_on": ("on", "進出"),
     "r_caps": ("caps", "局数"),
+    "r_seed": ("seed", "シード"),
+    "r_seeded": ("{seed}: seeded into this stage whatever the cut (see the note).",
+                 "{seed}: 勝ち上がりに関係なく出場（注記を参照）。"),
     "r_not_ranked": ("Not ranked (fewer than {games}):", "順位なし（{games}未満）:"),
     "r_goes_on": ("{on}: goes on to {stage} ({who}).", "{on}: {stage}へ進出（{who}）。"),
     "r_top": ("top {n}", "上位{n}名"),

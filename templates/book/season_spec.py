@@ -104,6 +104,7 @@ def _sheet_values(season: Season, st: Stage) -> dict[str, Any]:
         "chip_value": _plain(st.chip_value),
         "game_caps": st.game_caps.text() if st.game_caps else "",
         "carry_rounding": st.carry_rounding or "",
+        "seeds": ", ".join(seed.text() for seed in st.seeds),
     }
 
 
@@ -116,7 +117,7 @@ def spec_from_season(season: Season, book: Book) -> SeasonSpec:
     sheet = [_sheet_values(season, st) for st in season.stages]
     common = {key: _shared([v[key] for v in (sheet[1:] if key == "carry_rounding"
                                              and len(sheet) > 1 else sheet)], SETTINGS[key])
-              for key in STAGE_TABLE}
+              for key in STAGE_TABLE if key in SETTINGS}  # seeds: a stage's own only
     settings = dict(SETTINGS, name=season.name, competition=season.competition, **common)
     rows = []
     for i, (st, values) in enumerate(zip(season.stages, sheet)):
@@ -124,7 +125,7 @@ def spec_from_season(season: Season, book: Book) -> SeasonSpec:
             st.carry, "half" if str(st.carry) == "0.5" else _plain(st.carry))
         own = {}
         for key in STAGE_TABLE:
-            if values[key] == common[key] or (key == "carry_rounding" and i == 0):
+            if values[key] == common.get(key, "") or (key == "carry_rounding" and i == 0):
                 continue  # (nothing is carried into the first stage)
             value = values[key]
             if key == "carry_rounding" and not value:  # the default, by its name

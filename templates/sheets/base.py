@@ -28,6 +28,7 @@ from umaoka.templates.book.saved_values import LeagueValues, Slot, league_slots,
 from umaoka.templates.sheets.season_totals import extras, with_extras
 from umaoka.templates.xlsx.styles import Styles, points_format, print_setup, protect, put, ref
 from umaoka.templates.xlsx.styles import widths as set_widths
+from umaoka.templates.xlsx.writer import save_value
 
 
 @dataclass(frozen=True)
@@ -86,7 +87,8 @@ class SheetWriter:
                 seats = [(lv.players[i], (list(g.chips) + [None] * n)[:n])
                          for i, g in enumerate(league.games)
                          if i < len(lv.places) and _placed(lv.places[i][0])]
-                self.slots.append(league_slots(names, lv, n, extras(book, league, seats)))
+                self.slots.append(league_slots(names, lv, n, extras(book, league, seats),
+                                               r.shared_place))
 
     def roster_names(self) -> list[str]:
         """What ``=Players!A5&""`` shows for every roster slot."""
@@ -143,7 +145,8 @@ class SheetWriter:
         if index not in self._standings:
             games = self.counted[index]
             league = self.book.leagues[index]
-            self._standings[index] = with_extras(league_standings(games), extras(
+            rule = self.book.rules_of(league).ruleset.shared_place
+            self._standings[index] = with_extras(league_standings(games, rule), extras(
                 self.book, league, [(g.players, g.chips) for g, _ in games]))
         return self._standings[index]
 
@@ -158,11 +161,26 @@ class SheetWriter:
                     for k, v in extras(self.book, lg,
                                        [(g.players, g.chips) for g, _ in games]).items():
                         more[k] = more.get(k, Decimal(0)) + v
+                rules = [self.book.rules_of(lg).ruleset.shared_place
+                         for lg, league_games in zip(self.book.leagues, self.counted)
+                         for _ in league_games]
                 self._standings[-1] = with_extras(league_standings(
-                    [g for league_games in self.counted for g in league_games]), more)
+                    [g for league_games in self.counted for g in league_games], rules), more)
         return self._standings[-1]
 
     # -- sheet helpers ----------------------------------------------------------------------------
+    def _shared_place_note(self, ws: Worksheet, rule: str, cell: str | None = None) -> None:
+        """Row 3, above the table: how a shared place counts (the league's
+        ``shared_place``); in a template a formula that follows the Rules sheet's cell."""
+        words = {r: label(f"shared_place_{r}", self.lang) for r in ("better", "worse", "split")}
+        if cell is None:
+            put(ws, 3, 1, words.get(rule, words["better"]), self.st.get("subtitle"), text=True)
+            return
+        put(ws, 3, 1, f'=IF({cell}="worse","{words["worse"]}",IF({cell}="split",'
+                      f'"{words["split"]}","{words["better"]}"))', self.st.get("subtitle"))
+        save_value(ws, 3, 1, words.get(rule, words["better"]))
+
+
     def _title(self, ws: Worksheet, title: str, note: str, across: int | None = None) -> None:
         """Title and note rows; ``across``: wrap the note over that many columns (two lines)
         instead of letting a long note run past the printed page."""

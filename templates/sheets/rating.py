@@ -56,7 +56,7 @@ class RatingSheets(SheetWriter):
                 style = st.get("key") if c == 1 else (st.get("formula", "0") if c == 2
                                                       else r_fmt)
                 put(ws, row, c, v, style, text=(c == 1))
-        self._head_to_head(ws, games)
+        self._head_to_head(ws, games, self.book.rules_of(league).ruleset.shared_place)
         top = HEADER_ROW + max(len(rated), 1) + 3
         self._rating_chart(ws, history, [p.name for p in rated[:CHART_SERIES]], top)
         self._widths(ws, {1: 16, 2: 7, 3: 9, 4: 9, 5: 9, 6: 9, H2H_COL: 16,
@@ -65,7 +65,7 @@ class RatingSheets(SheetWriter):
         self._print(ws, f"{HEADER_ROW}:{HEADER_ROW}")
         self._protect(ws)
 
-    def _head_to_head(self, ws: Any, games: list[Any]) -> None:
+    def _head_to_head(self, ws: Any, games: list[Any], shared_place: str = "better") -> None:
         st, lang = self.st, self.lang
         heads = [label(f"h2h_{k}", lang) for k in ("player", "opponent", "games", "ahead",
                                                    "behind", "place_diff", "points")]
@@ -76,7 +76,7 @@ class RatingSheets(SheetWriter):
         styles = [st.get("key"), st.get("key"), st.get("formula", "0"), st.get("formula", "0"),
                   st.get("formula", "0"), st.get("formula", "+0.00;-0.00;0.00"),
                   st.get("result", pts)]
-        for k, h in enumerate(head_to_head(games)):
+        for k, h in enumerate(head_to_head(games, shared_place=shared_place)):
             values = [h.player, h.opponent, h.games, h.ahead, h.behind, h.place_diff,
                       num(h.points)]
             for c, v in enumerate(values):

@@ -17,7 +17,13 @@ from openpyxl.utils import get_column_letter as col_letter
 from openpyxl.worksheet.formula import ArrayFormula
 
 from umaoka.engine.rules import EXCEL_ERRORS
-from umaoka.engine.season.ranking import TIE_BREAKS, TIE_BREAKS_JA, StandingLine, standing_rows
+from umaoka.engine.season.ranking import (
+    TIE_BREAKS,
+    TIE_BREAKS_JA,
+    StandingLine,
+    flag_words,
+    standing_rows,
+)
 from umaoka.engine.season.stages import SeasonResult, StageResult
 from umaoka.engine.season.teams import GameCaps
 from umaoka.templates.book.labels import label
@@ -65,9 +71,7 @@ def carry_words(carry: Decimal, lang: str = "en") -> str:
 
 def flag_text(p: StandingLine, caps: GameCaps | None, lang: str) -> str:
     """The game-cap flag of a line: the engine's sentence, or its Japanese."""
-    if lang != "ja" or caps is None or not p.flags:
-        return "; ".join(p.flags)
-    return caps.flag(p.games - p.substituted, "ja") or ""
+    return flag_words(p, lang, caps)
 
 
 def line_values(p: StandingLine, columns: tuple[str, ...], lang: str,

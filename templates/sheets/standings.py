@@ -13,7 +13,13 @@ from openpyxl.worksheet.worksheet import Worksheet
 
 from umaoka.engine import PlayerStanding, standings_table
 from umaoka.templates.book.labels import label, place_label
-from umaoka.templates.book.layout import CHART_SERIES, HEADER_ROW, StandCols, game_rows
+from umaoka.templates.book.layout import (
+    CHART_SERIES,
+    HEADER_ROW,
+    StandCols,
+    game_rows,
+    rules_row,
+)
 from umaoka.templates.book.model import League
 from umaoka.templates.book.results import FIRST_ROW, cumulative
 from umaoka.templates.book.saved_values import (
@@ -38,6 +44,49 @@ from umaoka.templates.xlsx.styles import (
     wildcards_escaped,
 )
 from umaoka.templates.xlsx.writer import CellError, save_value
+
+
+def _worst(PL: list[str], s: int) -> str:
+    """Seat ``s``'s worst shared place in each row: how many seats have a place at most its
+    own (its own place when nobody shares it; 4 for a player tied for 3rd-4th)."""
+    return "(" + "+".join(f"({q}<={PL[s]})" for q in PL) + ")"
+
+
+def _tied(PL: list[str], s: int) -> str:
+    """How many seats of each row share seat ``s``'s place (1 when nobody does)."""
+    return "(" + "+".join(f"({q}={PL[s]})" for q in PL) + ")"
+
+
+def shared_place_count(P: list[str], PL: list[str], rule: str) -> Any:
+    """The formula of a player's count of place p under the Rules sheet's ``shared_place``
+    (the cell ``rule``): better, the tab's places as they are (a shared place is the
+    better one); worse, each seat's worst shared place; split, a share of each place."""
+    n = len(P)
+
+    def count(x: str, p: int) -> str:
+        better = "+".join(f"COUNTIFS({P[s]},{exact(x)},{PL[s]},{p})" for s in range(n))
+        worse = "+".join(f"({P[s]}={x})*ISNUMBER({PL[s]})*({_worst(PL, s)}={p})"
+                         for s in range(n))
+        split = "+".join(f"({P[s]}={x})*ISNUMBER({PL[s]})*({PL[s]}<={p})*({_worst(PL, s)}>={p})"
+                         f"/{_tied(PL, s)}" for s in range(n))
+        return (f'IF({rule}="worse",SUMPRODUCT({worse}),IF({rule}="split",'
+                f"SUMPRODUCT({split}),{better}))")
+    return count
+
+
+def shared_place_sum(P: list[str], PL: list[str], rule: str) -> Any:
+    """The formula of a player's place sum under ``shared_place`` (see
+    :func:`shared_place_count`): better, the places; worse, the worst shared places;
+    split, their average."""
+    n = len(P)
+
+    def place_sum(x: str) -> str:
+        better = "+".join(f"SUMIFS({PL[s]},{P[s]},{exact(x)})" for s in range(n))
+        worse = "SUMPRODUCT(" + "+".join(f"({P[s]}={x})*ISNUMBER({PL[s]})*{_worst(PL, s)}"
+                                         for s in range(n)) + ")"
+        return (f'IF({rule}="worse",{worse},IF({rule}="split",({better}+{worse})/2,'
+                f"{better}))")
+    return place_sum
 
 
 class StandingsSheets(SheetWriter):
@@ -85,7 +134,7 @@ class StandingsSheets(SheetWriter):
         styles = [st.get(formula, "0"), st.get(result), st.get(formula, "0"),
                   st.get(result, pts), st.get(formula, "+0.00;-0.00;0.00"),
                   st.get(formula, "0.00")]
-        styles += [st.get(formula, "0")] * n
+        styles += [st.get(formula, "General")] * n  # split counts: 32.5
         styles += [st.get(formula, "0.0%")] * n
         styles += [st.get(formula, "0.0%")]
         return styles
@@ -209,29 +258,31 @@ class StandingsSheets(SheetWriter):
         rows_of = self.standings_of(index) if self.settled else None
         sc = self._standings_frame(ws, n, whole, self._size(rows_of), league)
         tab = self.tab_ranges(league, n)
-        P, F, PL, CH, LAST = tab.players, tab.results, tab.places, tab.chips, tab.last
+        P, F, PL, CH = tab.players, tab.results, tab.places, tab.chips
 
         def plus(terms: list[str]) -> str:
             return "+".join(terms)
 
         if self.settled:
             self._write_visible_values(ws, sc, n, self.standings_of(index))
+            self._shared_place_note(ws, rules.ruleset.shared_place)
         else:
             self._write_visible_formulas(ws, sc, n, self.slots[index])
+            rule = ref(self.names["rules"][league.rules], 2, rules_row("shared_place"))
+            place_sum = shared_place_sum(P, PL, rule)
+            count = shared_place_count(P, PL, rule)
             self._helpers(ws, sc, n, {
                 "games": lambda r, x: f'=IF({x}="",0,'
                 + plus([f'COUNTIFS({P[s]},{exact(x)},{PL[s]},">0")' for s in range(n)]) + ")",
                 "total": lambda r, x: f'=IF({x}="",0,ROUND('
                 + plus([f'SUMIFS({F[s]},{P[s]},{exact(x)})' for s in range(n)])
                 + total_terms(self.book, league, self.lang, x, P, PL, CH) + ",1))",
-                "psum": lambda r, x: f'=IF({x}="",0,'
-                + plus([f'SUMIFS({PL[s]},{P[s]},{exact(x)})' for s in range(n)]) + ")",
-                "count": lambda r, x, p: f'=IF({x}="",0,'
-                + plus([f'COUNTIFS({P[s]},{exact(x)},{PL[s]},{p})' for s in range(n)]) + ")",
-                "last": lambda r, x: f'=IF({x}="",0,'
-                + plus([f"SUMPRODUCT(({P[s]}={x})*({PL[s]}={LAST}))" for s in range(n)])
-                + ")",
+                "psum": lambda r, x: f'=IF({x}="",0,{place_sum(x)})',
+                "count": lambda r, x, p: f'=IF({x}="",0,{count(x, p)})',
+                # last: the count of the last place, under every rule
+                "last": lambda r, x: f"=${col_letter(sc.h_count(n))}{r}",
             }, self.slots[index])
+            self._shared_place_note(ws, rules.ruleset.shared_place, rule)
         self._chart(ws, index, league, sc, n, P, F, self._size(rows_of))
         self._print(ws, f"{HEADER_ROW}:{HEADER_ROW}")
         ws.page_setup.fitToHeight = 1
@@ -324,9 +375,16 @@ class StandingsSheets(SheetWriter):
                     self._note_across())
         size = self._size(self.overall_rows() if self.settled else None)
         sc = self._standings_frame(ws, n, whole, size)
+        rules_used = sorted({lg.rules for lg in leagues})
+        shared = {self.book.rules[i].ruleset.shared_place for i in rules_used}
         if self.settled:
             self._write_visible_values(ws, sc, n, self.overall_rows())
+            if len(shared) == 1:
+                self._shared_place_note(ws, shared.pop())
         else:
+            if len(rules_used) == 1:  # one Rules sheet: the note follows its cell
+                self._shared_place_note(ws, shared.pop(), ref(
+                    self.names["rules"][rules_used[0]], 2, rules_row("shared_place")))
             slots = overall_slots(self.roster_names(), self.slots, n)
             self._write_visible_formulas(ws, sc, n, slots)
             sheets = [(self.names["standings"][i], StandCols(self.book.rules_of(lg).ruleset

@@ -2,11 +2,13 @@
 score), best and worst game per player, in the order of the league's standings.
 
 In the template the figures are native formulas over the league tab, with saved values:
-COUNTIFS/SUMIFS for the rates and the average, and for best and worst one plain formula
-per cell, ``MAX(IFERROR(AGGREGATE(14,6,finals/((players=name)*ISNUMBER(places)),1),-1E9),
-...)`` over the seats (Excel 2010 has no MAXIFS; AGGREGATE takes an array without array
-entry, in LibreOffice too), blank while a counted game of the player's has no final (a
-typed game before the add-in ran) or none has one. Not an array formula: LibreOffice
+the top-two rate from the standings' 1st and 2nd counts (so a shared place counts by the
+Rules sheet's ``shared_place``, as there), COUNTIFS/SUMIFS for the bust rate and the
+average, and for best and worst one plain formula per cell,
+``MAX(IFERROR(AGGREGATE(14,6,finals/((players=name)*ISNUMBER(places)),1),-1E9), ...)``
+over the seats (Excel 2010 has no MAXIFS; AGGREGATE takes an array without array entry,
+in LibreOffice too), blank while a counted game of the player's has no final (a typed
+game before the add-in ran) or none has one. Not an array formula: LibreOffice
 recalculates those as it opens a file, when a typed game's finals (the add-in's) are not
 there, and showed the best of the imported games alone. Bust rate and average raw count
 only games with raw scores (rows settled by a platform without them are left out).
@@ -24,12 +26,12 @@ from openpyxl.utils import get_column_letter as col_letter
 
 from umaoka.engine.season.stats import GameRecord, PlayerStats, player_stats, records
 from umaoka.templates.book.labels import label
-from umaoka.templates.book.layout import HEADER_ROW
+from umaoka.templates.book.layout import HEADER_ROW, StandCols, rules_row
 from umaoka.templates.book.model import Game, League
 from umaoka.templates.book.results import Platform
 from umaoka.templates.book.saved_values import LeagueValues, visible_rows
 from umaoka.templates.sheets.base import SheetWriter
-from umaoka.templates.xlsx.styles import exact, num, put, quote
+from umaoka.templates.xlsx.styles import exact, num, put, quote, ref
 from umaoka.templates.xlsx.writer import save_value
 
 #: Columns: player, games, top-two rate, bust rate, average raw, best, worst; the settled
@@ -126,7 +128,8 @@ class StatsSheets(SheetWriter):
                   st.get("result", pts), st.get("result", pts)] + [st.get("formula", "0")] * 3
         first = HEADER_ROW + 1
         if self.settled:
-            by_name = {p.name: p for p in player_stats(self.stat_games(index))}
+            by_name = {p.name: p for p in player_stats(self.stat_games(index),
+                                                       rules.shared_place)}
             for k, standing in enumerate(self.standings_of(index)):
                 p: PlayerStats = by_name[standing.name]
                 values = [p.name, p.games, p.top_two_rate, p.bust_rate, p.average_raw,
@@ -134,8 +137,11 @@ class StatsSheets(SheetWriter):
                           p.no_last_streak]
                 for c, v in enumerate(values, 1):
                     put(ws, first + k, c, v, styles[c - 1], text=(c == 1))
+            self._shared_place_note(ws, rules.shared_place)
         else:
             self._stats_formulas(ws, index, league, n, styles)
+            self._shared_place_note(ws, rules.shared_place, ref(
+                self.names["rules"][league.rules], 2, rules_row("shared_place")))
         self._widths(ws, {1: 16, 2: 8, 3: 10, 4: 10, 5: 10, 6: 9, 7: 9, 8: 9, 9: 9, 10: 9})
         ws.freeze_panes = f"B{first}"
         self._print(ws, f"{HEADER_ROW}:{HEADER_ROW}")
@@ -153,6 +159,10 @@ class StatsSheets(SheetWriter):
         scores = [list(g.scores) for g in league.games]
         scores += [[None] * n] * (len(lv.players) - len(scores))
         saved = template_values(names, lv, scores, n)
+        sc = StandCols(n)
+        for v, row in zip(saved, shown):  # the top-two rate from the standings' counts
+            if row[1] != "":
+                v[1] = (row[sc.count(1) - 1] + row[sc.count(2) - 1]) / row[2]
         helper = 9  # hidden: games with raw scores
         st_helper = self.st.get("helper")
         put(ws, HEADER_ROW, helper, "raw games", st_helper, text=True)
@@ -168,9 +178,9 @@ class StatsSheets(SheetWriter):
             formulas = {
                 1: f'=IF({standings}!$B{row}="","",{standings}!$B{row})',
                 2: f'=IF({x}="","",{standings}!$C{row})',
-                3: f'=IF({x}="","",('
-                   + plus([f'COUNTIFS({P[s]},{exact(x)},{PL[s]},"<=2")' for s in range(n)])
-                   + f")/$B{row})",
+                # 1sts and 2nds as the standings count them (shared_place)
+                3: f'=IF({x}="","",({standings}!${col_letter(sc.count(1))}{row}'
+                   f"+{standings}!${col_letter(sc.count(2))}{row})/$B{row})",
                 4: f'=IF(OR({x}="",N({raw})=0),"",('
                    + plus([f'COUNTIFS({P[s]},{exact(x)},{PL[s]},">0",{S[s]},"<0")'
                            for s in range(n)]) + f")/{raw})",
