@@ -12,6 +12,7 @@ then, so every openpyxl feature keeps working on it; the fast writer
 
 from __future__ import annotations
 
+import datetime as dt
 from collections.abc import Iterator, MutableMapping
 from typing import Any
 
@@ -56,7 +57,8 @@ class RowFormula:
 
 
 #: A compact cell's data type follows from its value's type (see :func:`kind_of`).
-_KINDS = {int: "n", float: "n", bool: "b", type(None): "n", RowFormula: "f"}
+_KINDS = {int: "n", float: "n", bool: "b", type(None): "n", RowFormula: "f",
+          dt.date: "d", dt.datetime: "d"}
 
 
 def kind_of(value: Any) -> str:
@@ -114,10 +116,11 @@ class CellStore(MutableMapping):  # type: ignore[type-arg]
         stys[col] = style
 
     def put_row(self, row: int, values: list[Any], styles: list[Any],
-                saved: list[Any] | None = None) -> None:
+                saved: list[Any] | None = None, count: int | None = None) -> None:
         """Keep a whole row of compact cells at once: ``values[col]``, ``styles[col]`` and
         ``saved[col]`` (formulas' saved values) by column, :data:`ABSENT` where there is
-        none. The lists become the store's own."""
+        none; ``count``, if the caller counted them, the values that are not ABSENT. The
+        lists become the store's own."""
         if row in self.rows:  # a row written before: cell by cell
             for col, value in enumerate(values):
                 if value is not ABSENT:
@@ -126,12 +129,13 @@ class CellStore(MutableMapping):  # type: ignore[type-arg]
                         self.save(row, col, saved[col])
             return
         real = self.real
-        count = 0
-        for col, value in enumerate(values):
-            if value is not ABSENT:
-                count += 1
-                if real:
-                    real.pop((row, col), None)
+        if count is None or real:
+            count = 0
+            for col, value in enumerate(values):
+                if value is not ABSENT:
+                    count += 1
+                    if real:
+                        real.pop((row, col), None)
         self.rows[row] = [values, styles, saved]
         self.count += count
 
