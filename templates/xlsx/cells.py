@@ -83,11 +83,13 @@ class CellStore(MutableMapping):  # type: ignore[type-arg]
     the place (as ``save_value`` always had it), whether the cell there is compact or real.
     """
 
-    __slots__ = ("ws", "real", "rows", "count", "saved")
+    __slots__ = ("ws", "real", "real_rows", "rows", "count", "saved")
 
     def __init__(self, ws: Any, cells: dict[tuple[int, int], Any]):
         self.ws = ws
         self.real: dict[tuple[int, int], Any] = dict(cells)  # real Cell objects
+        #: every row that has held a real cell (a compact cell put elsewhere replaces none)
+        self.real_rows: set[int] = {row for row, _ in self.real}
         self.rows: dict[int, list[Any]] = {}
         self.count = 0  # compact cells
         self.saved: dict[tuple[int, int], Any] = {}  # saved values of other places
@@ -95,7 +97,7 @@ class CellStore(MutableMapping):  # type: ignore[type-arg]
     # -- written by put / save_value --------------------------------------------------------
     def put(self, row: int, col: int, value: Any, style: Any) -> None:
         """Keep one cell compactly (value as openpyxl would store it, style shared)."""
-        if self.real:
+        if row in self.real_rows:
             self.real.pop((row, col), None)
         entry = self.rows.get(row)
         if entry is None:
@@ -128,13 +130,13 @@ class CellStore(MutableMapping):  # type: ignore[type-arg]
                     if saved is not None and saved[col] is not ABSENT:
                         self.save(row, col, saved[col])
             return
-        real = self.real
-        if count is None or real:
+        real = self.real if row in self.real_rows else None
+        if count is None or real is not None:
             count = 0
             for col, value in enumerate(values):
                 if value is not ABSENT:
                     count += 1
-                    if real:
+                    if real is not None:
                         real.pop((row, col), None)
         self.rows[row] = [values, styles, saved]
         self.count += count
@@ -215,6 +217,7 @@ class CellStore(MutableMapping):  # type: ignore[type-arg]
         cell._hyperlink = None
         cell._comment = None
         self.real[(row, col)] = cell
+        self.real_rows.add(row)
         return cell
 
     def __getitem__(self, key: tuple[int, int]) -> Any:
@@ -229,6 +232,7 @@ class CellStore(MutableMapping):  # type: ignore[type-arg]
         if self.compact(*key):
             self._drop(*key)
         self.real[key] = cell
+        self.real_rows.add(key[0])
 
     def __delitem__(self, key: tuple[int, int]) -> None:
         if self.compact(*key):

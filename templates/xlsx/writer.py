@@ -314,6 +314,8 @@ class _FastWorksheetWriter(WorksheetWriter):
                 sid = styles[key] = wb._cell_styles.add(style)
             return sid
 
+        last_style: list[Any] = [_NONE] * len(_LETTERS)  # by column: the last style met
+        last_known: list[Any] = [None] * len(_LETTERS)  # and its entry in sids
         dims_of = ws.row_dimensions
         shared: _Shared | None = None  # made when the first RowFormula is met
         for row in sorted(numbers):
@@ -336,12 +338,17 @@ class _FastWorksheetWriter(WorksheetWriter):
                     continue
                 if type(value) not in _REAL:  # a compact cell
                     style = stys[col]  # type: ignore[index]
-                    known = sids.get(id(style))
-                    if known is None:
-                        got = sid_of(style)
-                        known = sids[id(style)] = (got, '"' if got is None else f'" s="{got}"')
-                        keep.append(style)
-                    got, tail = known
+                    if style is last_style[col]:  # mostly the style of the row above
+                        got, tail = last_known[col]
+                    else:
+                        known = sids.get(id(style))
+                        if known is None:
+                            got = sid_of(style)
+                            known = sids[id(style)] = (got, '"' if got is None
+                                                       else f'" s="{got}"')
+                            keep.append(style)
+                        got, tail = last_known[col] = known
+                        last_style[col] = style
                     sv = svd[col] if svd is not None else _NONE
                     if sv is _NONE and by_place:
                         sv = saved.get((row, col), _NONE)
