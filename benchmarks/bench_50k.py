@@ -48,13 +48,20 @@ def main() -> int:
     parser.add_argument("--games", type=int, default=50000)
     parser.add_argument("--runs", type=int, default=1)
     parser.add_argument("--against", help="a git ref to time beside this tree")
+    parser.add_argument("--this", help="a git ref to time as this tree (e.g. HEAD, so that "
+                        "editing the tree meanwhile does not change what is timed)")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
-        variants: dict[str, dict[str, str]] = {"this tree": {}}
-        if args.against:
-            path = checkout(args.against, Path(tmp) / "ref")
-            pythonpath = os.pathsep.join(filter(None, [str(path), os.environ.get("PYTHONPATH")]))
-            variants[args.against] = {"PYTHONPATH": pythonpath}
+        variants: dict[str, dict[str, str]] = {}
+        for name, ref in (("this tree", args.this), (args.against, args.against)):
+            if name is None:
+                continue
+            env = {}
+            if ref:
+                path = checkout(ref, Path(tmp) / f"ref{len(variants)}")
+                env["PYTHONPATH"] = os.pathsep.join(
+                    filter(None, [str(path), os.environ.get("PYTHONPATH")]))
+            variants[name] = env
         best: dict[tuple[str, str], tuple[float, float, float, float]] = {}
         for _ in range(max(1, args.runs)):
             for name, env in variants.items():
