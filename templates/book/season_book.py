@@ -91,9 +91,13 @@ def game_record(league: League, game: Game, n: int) -> GameRecord | None:
     if game.has_given():
         finals = tuple(given_final(v, where, s)
                        for v, s in zip((list(game.given) + [None] * n)[:n], SEATS))
-    chips = tuple(_chip(c) for c in (list(game.chips) + [None] * n)[:n])
-    subs = tuple(None if _blank(s) else str(s).strip()
-                 for s in (list(game.subs) + [None] * n)[:n])
+    chips: tuple[int, ...] | None = None  # most leagues keep no chips nor substitutes
+    if any(c is not None for c in game.chips[:n]):
+        chips = tuple(_chip(c) for c in (list(game.chips) + [None] * n)[:n])
+    subs: tuple[str | None, ...] | None = None
+    if any(s is not None for s in game.subs[:n]):
+        subs = tuple(None if _blank(s) else str(s).strip()
+                     for s in (list(game.subs) + [None] * n)[:n])
     pens = list(game.penalties or [])
     return GameRecord(
         players=tuple("" if p is None else str(p).strip()
@@ -101,8 +105,9 @@ def game_record(league: League, game: Game, n: int) -> GameRecord | None:
         scores=tuple((list(game.scores) + [None] * n)[:n]),
         stage=league.name, deposits=game.deposits or 0,
         penalties=tuple(pens + [None] * (n - len(pens)))[:n] if pens else None,
-        chips=chips if any(chips) else None,
-        substitutes=subs if any(subs) else None, date=game.date, label=where, finals=finals)
+        chips=chips if chips and any(chips) else None,
+        substitutes=subs if subs and any(subs) else None, date=game.date, label=where,
+        finals=finals)
 
 
 def _chip(value: Any) -> int:
