@@ -161,11 +161,16 @@ class _Shared:
             for run in col_runs:
                 self.ids[(col, run[1])] = len(self.ids)
         self.at = dict.fromkeys(self.runs, 0)  # each column's current run
+        # each column's current run as (first row, last row, a later row's <f>)
+        self.cur: dict[int, tuple[int, int, str]] = {}
 
     def formula(self, value: RowFormula, row: int, col: int,
                 texts: dict[int, tuple[str, ...]], keep: list[Any]) -> str:
         """The ``<f>`` element of a RowFormula cell (``texts`` and ``keep``: see
         :func:`_escaped`)."""
+        cur = self.cur.get(col)
+        if cur is not None and cur[0] < row <= cur[1]:
+            return cur[2]
         col_runs = self.runs.get(col)
         if col_runs:
             k = self.at[col]
@@ -175,6 +180,7 @@ class _Shared:
             if k < len(col_runs) and col_runs[k][1] <= row:
                 _, first, last = col_runs[k]
                 si = self.ids[(col, first)]
+                self.cur[col] = (first, last, f'<f t="shared" si="{si}"/>')
                 if row > first:
                     return f'<f t="shared" si="{si}"/>'
                 letter = _LETTERS[col]
@@ -301,6 +307,7 @@ class _FastWorksheetWriter(WorksheetWriter):
         keep: list[Any] = []  # the compact styles and formulas whose id() keys a cache
         # a formula's text, escaped once, in parts to join with the row's number
         texts: dict[int, tuple[str, ...]] = {}
+        inlines: dict[str, str] = {}  # a text -> its cell's XML after the style ("": not plain)
         values = _SavedText()  # saved values as XML: texts repeat (a check column's OK)
         dates = not wb.iso_dates  # dates saved as numbers, as openpyxl writes them
         epoch = wb.epoch
@@ -363,11 +370,17 @@ class _FastWorksheetWriter(WorksheetWriter):
                             parts.append(_OPEN[col] + rs + tail + "><v>" + str(value)
                                          + "</v></c>")
                             continue
-                        if vtype is str and value and value[0] != "=" \
-                                and value == value.strip():
-                            parts.append(_OPEN[col] + rs + tail + ' t="inlineStr"><is><t>'
-                                         + _text(value) + "</t></is></c>")
-                            continue
+                        if vtype is str:  # names repeat: each text's XML made once
+                            inline = inlines.get(value)
+                            if inline is None:
+                                inline = (' t="inlineStr"><is><t>' + _text(value) + "</t></is></c>"
+                                          if value and value[0] != "=" and value == value.strip()
+                                          else "")
+                                if len(inlines) < 100_000:
+                                    inlines[value] = inline
+                            if inline:
+                                parts.append(_OPEN[col] + rs + tail + inline)
+                                continue
                         if dates and (vtype is dt.date or vtype is dt.datetime
                                       and value.tzinfo is None):
                             parts.append(_OPEN[col] + rs + tail + ' t="n"><v>'
@@ -380,7 +393,9 @@ class _FastWorksheetWriter(WorksheetWriter):
                                 shared = _Shared(compact)
                             f = shared.formula(value, row, col, texts, keep)
                         else:
-                            f = "<f>" + rs.join(_escaped(value, texts, keep)) + "</f>"
+                            got = texts.get(id(value))
+                            f = "<f>" + rs.join(got if got is not None
+                                                else _escaped(value, texts, keep)) + "</f>"
                         parts.append(_OPEN[col] + rs + tail + t + ">" + f + "<v>" + v
                                      + "</v></c>")
                         continue
