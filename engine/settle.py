@@ -549,30 +549,6 @@ def settle(scores: Sequence[Any], ruleset: Any = "standard", deposits: Any = 0,
     raw, dep = _check_scores(scores, deposits, r)
     n = r.players
     pens = _NO_PENALTY[n] if penalties is None else _check_penalties(penalties, n)
-    # The same game is settled more than once (a workbook's saved values, its standings,
-    # the season): the result of checked inputs is kept on the ruleset (Settlement is not
-    # changed once made), so a game is worked out once.
-    memo = r.__dict__.get("_settled")
-    if memo is None:
-        memo = {}
-        object.__setattr__(r, "_settled", memo)
-    key = (raw, dep, pens)
-    got = memo.get(key)
-    if got is not None:
-        return got
-    if len(memo) >= _SETTLED_KEPT:
-        memo.clear()
-    got = memo[key] = _settle(r, raw, dep, pens)
-    return got
-
-
-#: Settled games kept per ruleset (a league at most holds 50,000).
-_SETTLED_KEPT = 60_000
-
-
-def _settle(r: Ruleset, raw: tuple[int, ...], dep: int, pens: tuple[int, ...]) -> Settlement:
-    """:func:`settle` of checked scores, deposits and penalties (raw points, tenths)."""
-    n = r.players
 
     # 1. Places. sorted(..., reverse=True) is stable, so equal scores keep seat order.
     order = tuple(sorted(range(n), key=raw.__getitem__, reverse=True))
