@@ -215,6 +215,8 @@ def _numeric(text: str) -> bool:
 
 
 def _listed(value: Any, what: str) -> list[Any]:
+    if type(value) is list or type(value) is tuple:  # most games: no look at the ABCs
+        return list(value)
     if isinstance(value, (str, bytes)) or not isinstance(value, Iterable):
         raise UmaokaError(f"{what} must be a list in seat order (got {excerpt(as_repr(value))}).")
     return list(value)

@@ -118,3 +118,32 @@ def test_the_store_gives_openpyxls_dimension() -> None:
     assert new._cells.dimension() == "A1:A1"
     put(new, 3, 4, None, None)  # one blank cell with a style
     assert new._cells.dimension() == "D3:D3" == Worksheet.calculate_dimension(new)
+
+
+def test_a_date_in_a_date_style_stays_compact(tmp_path: Path) -> None:
+    """A row's date in a date-formatted style is kept compactly (openpyxl would not change
+    its cell), in another style it becomes openpyxl's own cell with a date format; both
+    are written as openpyxl writes them and read back as the same dates."""
+    import datetime as dt
+
+    from openpyxl import Workbook
+
+    from umaoka.templates.xlsx.cells import ABSENT
+    from umaoka.templates.xlsx.styles import Styles, put_row
+
+    wb = Workbook()
+    ws = wb.active
+    dated = Styles(wb, "0.0").get("input", "yyyy-mm-dd")
+    day, moment = dt.date(2026, 4, 1), dt.datetime(2026, 4, 2, 18, 30)
+    put_row(ws, 2, [ABSENT, day, moment, day], [None, dated, dated, None])
+    assert ws._cells.compact(2, 1) and ws._cells.compact(2, 2)
+    assert not ws._cells.compact(2, 3) and (2, 3) in ws._cells.real
+    fast, plain = tmp_path / "fast.xlsx", tmp_path / "plain.xlsx"
+    save_fast(wb, fast)
+    wb.save(plain)
+    assert _cells(fast) == _cells(plain)
+    back = load_workbook(fast).active
+    assert [back.cell(2, c).value for c in (1, 2, 3)] == [dt.datetime(2026, 4, 1), moment,
+                                                          dt.datetime(2026, 4, 1)]
+    assert back.cell(2, 1).number_format == "yyyy-mm-dd"
+    assert back.cell(2, 3).is_date and back.cell(2, 3).number_format != "General"

@@ -101,7 +101,39 @@ def _bonuses(places: Sequence[int]) -> list[tuple[int, int]]:
 
 
 def _rating(hundredths: int) -> Decimal:
-    return Decimal(hundredths).scaleb(-2)
+    got = _RATINGS.get(hundredths)
+    if got is None:
+        if len(_RATINGS) >= 50_000:
+            _RATINGS.clear()
+        got = _RATINGS[hundredths] = Decimal(hundredths).scaleb(-2)
+    return got
+
+
+#: Ratings, factors, place bonuses and each table's bonuses repeat across a league's
+#: steps: each Decimal made once (they are immutable). Bounded.
+_RATINGS: dict[int, Decimal] = {}
+_FACTORS = tuple(Decimal(f) / 500 for f in range(501))
+_SHARES: dict[tuple[int, int], Decimal] = {}
+_BONUSES: dict[tuple[int, ...], list[tuple[int, int]]] = {}
+
+
+def _share(bonus: int, tied: int) -> Decimal:
+    got = _SHARES.get((bonus, tied))
+    if got is None:
+        got = _SHARES[(bonus, tied)] = Decimal(bonus) / tied
+    return got
+
+
+def _bonuses_of(places: Sequence[int]) -> list[tuple[int, int]]:
+    """:func:`_bonuses`, kept per tuple of places (a league sees a few dozen)."""
+    if type(places) is not tuple:
+        return _bonuses(places)
+    got = _BONUSES.get(places)
+    if got is None:
+        if len(_BONUSES) >= 10_000:
+            _BONUSES.clear()
+        got = _BONUSES[places] = _bonuses(places)
+    return got
 
 
 def rating_change(own: Any, others: Sequence[Any], place: int, games: int = 0) -> Decimal:
@@ -171,14 +203,15 @@ def rating_steps(games: Iterable[Any],
         before = [rating.get(name, first) for name in g.names]
         total = sum(before)
         average = _rating(_round_div(total, n))
-        for i, (name, (bonus, tied)) in enumerate(zip(g.names, _bonuses(g.places))):
+        for i, (name, (bonus, tied)) in enumerate(zip(g.names, _bonuses_of(g.places))):
             count = played.get(name, 0)
             change = _change(count, bonus, tied, total, before[i], n)
             f = 100 if count >= SETTLED_AFTER else 500 - count
             rating[name] = before[i] + change
             played[name] = count + 1
             yield RatingStep(number, name, g.places[i], count, _rating(before[i]), average,
-                             Decimal(f) / 500, Decimal(bonus) / tied, _rating(change),
+                             _FACTORS[f] if f <= 500 else Decimal(f) / 500,
+                             _share(bonus, tied), _rating(change),
                              _rating(before[i] + change))
 
 

@@ -93,9 +93,13 @@ def game_record(league: League, game: Game, n: int) -> GameRecord | None:
     if game.has_given():
         finals = tuple(given_final(v, where, s)
                        for v, s in zip((list(game.given) + [None] * n)[:n], SEATS))
-    chips = tuple(_chip(c) for c in (list(game.chips) + [None] * n)[:n])
-    subs = tuple(None if _blank(s) else str(s).strip()
-                 for s in (list(game.subs) + [None] * n)[:n])
+    chips: tuple[int, ...] | None = None  # most leagues keep no chips nor substitutes
+    if any(c is not None for c in game.chips[:n]):
+        chips = tuple(_chip(c) for c in (list(game.chips) + [None] * n)[:n])
+    subs: tuple[str | None, ...] | None = None
+    if any(s is not None for s in game.subs[:n]):
+        subs = tuple(None if _blank(s) else str(s).strip()
+                     for s in (list(game.subs) + [None] * n)[:n])
     pens = list(game.penalties or [])
     scores = tuple((list(game.scores) + [None] * n)[:n])
     if finals is None and game.source is None and any(type(s) is str for s in scores):
@@ -109,8 +113,9 @@ def game_record(league: League, game: Game, n: int) -> GameRecord | None:
         scores=scores,
         stage=league.name, deposits=game.deposits or 0,
         penalties=tuple(pens + [None] * (n - len(pens)))[:n] if pens else None,
-        chips=chips if any(chips) else None,
-        substitutes=subs if any(subs) else None, date=game.date, label=where, finals=finals)
+        chips=chips if chips and any(chips) else None,
+        substitutes=subs if subs and any(subs) else None, date=game.date, label=where,
+        finals=finals)
 
 
 def _chip(value: Any) -> int:

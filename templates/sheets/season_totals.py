@@ -93,13 +93,27 @@ def extras(book: Book, league: League,
     out = log_points(book, league)
     value = chip_value(book, league)
     if value and league.chips:
+        counts: dict[Any, Decimal | None] = {}  # chip cells and names repeat: each read once
+        keys: dict[Any, str] = {}
         for players, chips in seats:
             for p, c in zip(players, chips):
-                c = _number(c, MAX_CHIPS)
-                if c is not None and p is not None and str(p).strip():
-                    key = str(p).strip().lower()
-                    out[key] = out.get(key, Decimal(0)) + c * value
+                got = counts.get(c, _UNSEEN) if type(c) is int else _UNSEEN
+                if got is _UNSEEN:
+                    got = _number(c, MAX_CHIPS)
+                    if type(c) is int:
+                        counts[c] = got
+                if got is not None and p is not None:
+                    key = keys.get(p) if type(p) is str else None
+                    if key is None:
+                        key = str(p).strip().lower()
+                        if type(p) is str:
+                            keys[p] = key
+                    if key:
+                        out[key] = out.get(key, Decimal(0)) + got * value
     return out
+
+
+_UNSEEN: Any = object()
 
 
 def with_extras(rows: list[PlayerStanding], more: dict[str, Decimal]) -> list[PlayerStanding]:

@@ -12,6 +12,7 @@ then, so every openpyxl feature keeps working on it; the fast writer
 
 from __future__ import annotations
 
+import datetime as dt
 from collections.abc import Iterator, MutableMapping
 from typing import Any
 
@@ -56,7 +57,8 @@ class RowFormula:
 
 
 #: A compact cell's data type follows from its value's type (see :func:`kind_of`).
-_KINDS = {int: "n", float: "n", bool: "b", type(None): "n", RowFormula: "f"}
+_KINDS = {int: "n", float: "n", bool: "b", type(None): "n", RowFormula: "f",
+          dt.date: "d", dt.datetime: "d"}
 
 
 def kind_of(value: Any) -> str:
@@ -81,11 +83,13 @@ class CellStore(MutableMapping):  # type: ignore[type-arg]
     the place (as ``save_value`` always had it), whether the cell there is compact or real.
     """
 
-    __slots__ = ("ws", "real", "rows", "count", "saved")
+    __slots__ = ("ws", "real", "real_rows", "rows", "count", "saved")
 
     def __init__(self, ws: Any, cells: dict[tuple[int, int], Any]):
         self.ws = ws
         self.real: dict[tuple[int, int], Any] = dict(cells)  # real Cell objects
+        #: every row that has held a real cell (a compact cell put elsewhere replaces none)
+        self.real_rows: set[int] = {row for row, _ in self.real}
         self.rows: dict[int, list[Any]] = {}
         self.count = 0  # compact cells
         self.saved: dict[tuple[int, int], Any] = {}  # saved values of other places
@@ -93,7 +97,7 @@ class CellStore(MutableMapping):  # type: ignore[type-arg]
     # -- written by put / save_value --------------------------------------------------------
     def put(self, row: int, col: int, value: Any, style: Any) -> None:
         """Keep one cell compactly (value as openpyxl would store it, style shared)."""
-        if self.real:
+        if row in self.real_rows:
             self.real.pop((row, col), None)
         entry = self.rows.get(row)
         if entry is None:
@@ -114,10 +118,11 @@ class CellStore(MutableMapping):  # type: ignore[type-arg]
         stys[col] = style
 
     def put_row(self, row: int, values: list[Any], styles: list[Any],
-                saved: list[Any] | None = None) -> None:
+                saved: list[Any] | None = None, count: int | None = None) -> None:
         """Keep a whole row of compact cells at once: ``values[col]``, ``styles[col]`` and
         ``saved[col]`` (formulas' saved values) by column, :data:`ABSENT` where there is
-        none. The lists become the store's own."""
+        none; ``count``, if the caller counted them, the values that are not ABSENT. The
+        lists become the store's own."""
         if row in self.rows:  # a row written before: cell by cell
             for col, value in enumerate(values):
                 if value is not ABSENT:
@@ -125,13 +130,14 @@ class CellStore(MutableMapping):  # type: ignore[type-arg]
                     if saved is not None and saved[col] is not ABSENT:
                         self.save(row, col, saved[col])
             return
-        real = self.real
-        count = 0
-        for col, value in enumerate(values):
-            if value is not ABSENT:
-                count += 1
-                if real:
-                    real.pop((row, col), None)
+        real = self.real if row in self.real_rows else None
+        if count is None or real is not None:
+            count = 0
+            for col, value in enumerate(values):
+                if value is not ABSENT:
+                    count += 1
+                    if real is not None:
+                        real.pop((row, col), None)
         self.rows[row] = [values, styles, saved]
         self.count += count
 
@@ -211,6 +217,7 @@ class CellStore(MutableMapping):  # type: ignore[type-arg]
         cell._hyperlink = None
         cell._comment = None
         self.real[(row, col)] = cell
+        self.real_rows.add(row)
         return cell
 
     def __getitem__(self, key: tuple[int, int]) -> Any:
@@ -225,6 +232,7 @@ class CellStore(MutableMapping):  # type: ignore[type-arg]
         if self.compact(*key):
             self._drop(*key)
         self.real[key] = cell
+        self.real_rows.add(key[0])
 
     def __delitem__(self, key: tuple[int, int]) -> None:
         if self.compact(*key):

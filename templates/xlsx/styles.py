@@ -3,6 +3,7 @@ references, number formats and the page setup every sheet shares."""
 
 from __future__ import annotations
 
+import datetime as dt
 from decimal import Decimal
 from typing import Any
 
@@ -12,6 +13,7 @@ from openpyxl.formatting.rule import Rule
 from openpyxl.styles import Alignment, Border, Font, PatternFill, Protection, Side
 from openpyxl.styles.cell_style import StyleArray
 from openpyxl.styles.differential import DifferentialStyle
+from openpyxl.styles.numbers import BUILTIN_FORMATS, BUILTIN_FORMATS_MAX_SIZE, is_date_format
 from openpyxl.utils import get_column_letter as col_letter
 from openpyxl.workbook.defined_name import DefinedName
 from openpyxl.worksheet.pagebreak import Break
@@ -168,11 +170,16 @@ def put_row(ws: Worksheet, row: int, values: list[Any], styles: list[Any],
     """A row's cells at once, as :func:`put` with ``text=True`` writes them one by one:
     ``values[col]``, ``styles[col]`` and ``saved[col]`` (formulas' saved values) by
     column, :data:`~umaoka.templates.xlsx.cells.ABSENT` where there is no cell. Quicker for the
-    50,000 rows of a big league tab; the lists become the sheet's own."""
-    odd = []  # dates, text to quote: cells of their own, as put makes them
+    50,000 rows of a big league tab; the lists become the sheet's own. A date in a
+    date-formatted style stays compact too (openpyxl would change nothing of its cell)."""
+    odd = []  # dates in other styles, text to quote: cells of their own, as put makes them
+    count = 0
     for col, value in enumerate(values):
+        if value is ABSENT:
+            continue
+        count += 1
         kind = type(value)
-        if value is None or value is ABSENT or kind in _FAST_TYPES or kind is RowFormula:
+        if value is None or kind in _FAST_TYPES or kind is RowFormula:
             continue
         if kind is str and value[:1] not in _QUOTED:
             if value not in _CHECKED:
@@ -180,11 +187,33 @@ def put_row(ws: Worksheet, row: int, values: list[Any], styles: list[Any],
                 if len(_CHECKED) < 100_000:
                     _CHECKED.add(value)
             continue
+        if (kind is dt.date or kind is dt.datetime) and _date_style(ws, styles[col]):
+            continue
         odd.append((col, value))
         values[col] = ABSENT
-    store_of(ws).put_row(row, values, styles, saved)
+        count -= 1
+    store_of(ws).put_row(row, values, styles, saved, count)
     for col, value in odd:
         put(ws, row, col, value, styles[col], text=True)
+
+
+_DATE_STYLES = "_umaoka_date_styles"  # the workbook's styles known to format dates
+
+
+def _date_style(ws: Worksheet, style: Any) -> bool:
+    """Whether a date in ``style`` keeps it as is (openpyxl gives a date a date format
+    when its style has none)."""
+    if style is None:
+        return False
+    known = ws.parent.__dict__.setdefault(_DATE_STYLES, {})
+    key = style.tobytes()
+    got = known.get(key)
+    if got is None:
+        idx = style.numFmtId
+        fmt = (BUILTIN_FORMATS.get(idx, "General") if idx < BUILTIN_FORMATS_MAX_SIZE
+               else ws.parent._number_formats[idx - BUILTIN_FORMATS_MAX_SIZE])
+        got = known[key] = is_date_format(fmt)
+    return got
 
 
 _QUOTED = ("=", "+", "-", "@")

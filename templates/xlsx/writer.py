@@ -27,7 +27,6 @@ import warnings
 import zipfile
 from collections.abc import Callable
 from decimal import Decimal
-from itertools import repeat
 from operator import itemgetter
 from pathlib import Path
 from typing import Any
@@ -36,6 +35,7 @@ from xml.sax.saxutils import escape, quoteattr
 import openpyxl.writer.excel as excel_writer
 from openpyxl import Workbook
 from openpyxl.cell._writer import etree_write_cell
+from openpyxl.cell.cell import Cell, MergedCell
 from openpyxl.comments.comment_sheet import CommentRecord
 from openpyxl.compat import safe_string
 from openpyxl.drawing.spreadsheet_drawing import SpreadsheetDrawing
@@ -52,6 +52,7 @@ from umaoka.templates.xlsx.cells import ABSENT, CellStore, RowFormula, kind_of
 _LETTERS = [""] + [get_column_letter(i) for i in range(1, 16385)]
 _OPEN = ['<c r="' + letter for letter in _LETTERS]  # a cell's start, but for its row number
 _NUMBERS = (int, float, Decimal)
+_REAL = frozenset({Cell, MergedCell})  # openpyxl's cells, beside the compact values
 
 
 def _text(value: str) -> str:
@@ -161,9 +162,16 @@ class _Shared:
             for run in col_runs:
                 self.ids[(col, run[1])] = len(self.ids)
         self.at = dict.fromkeys(self.runs, 0)  # each column's current run
+        # each column's current run as (first row, last row, a later row's <f>)
+        self.cur: dict[int, tuple[int, int, str]] = {}
 
-    def formula(self, value: RowFormula, row: int, col: int) -> str:
-        """The ``<f>`` element of a RowFormula cell."""
+    def formula(self, value: RowFormula, row: int, col: int,
+                texts: dict[int, tuple[str, ...]], keep: list[Any]) -> str:
+        """The ``<f>`` element of a RowFormula cell (``texts`` and ``keep``: see
+        :func:`_escaped`)."""
+        cur = self.cur.get(col)
+        if cur is not None and cur[0] < row <= cur[1]:
+            return cur[2]
         col_runs = self.runs.get(col)
         if col_runs:
             k = self.at[col]
@@ -173,12 +181,13 @@ class _Shared:
             if k < len(col_runs) and col_runs[k][1] <= row:
                 _, first, last = col_runs[k]
                 si = self.ids[(col, first)]
+                self.cur[col] = (first, last, f'<f t="shared" si="{si}"/>')
                 if row > first:
                     return f'<f t="shared" si="{si}"/>'
                 letter = _LETTERS[col]
                 return (f'<f t="shared" ref="{letter}{first}:{letter}{last}" si="{si}">'
-                        f"{_text(value.at(row)[1:])}</f>")
-        return f"<f>{_text(value.at(row)[1:])}</f>"
+                        f"{str(row).join(_escaped(value, texts, keep))}</f>")
+        return "<f>" + str(row).join(_escaped(value, texts, keep)) + "</f>"
 
 
 def _translates(value: RowFormula, col: int, first: int) -> bool:
@@ -288,6 +297,7 @@ class _FastWorksheetWriter(WorksheetWriter):
         saved: dict[tuple[int, int], Any] = dict(ws.__dict__.get(_SAVED) or {})
         if store is not None:
             saved.update(store.saved)
+        saved_rows = {row for row, _ in saved}  # rows with saved values kept by place
         compact = store.rows if store is not None else {}
         by_row: dict[int, list[Any]] = {}
         for (row, _col), cell in sorted(real.items()):
@@ -298,7 +308,13 @@ class _FastWorksheetWriter(WorksheetWriter):
         styles: dict[bytes, int] = {}
         # a compact style's id() -> its style id and the end of a cell's attributes
         sids: dict[int, tuple[int | None, str]] = {}
-        keep: list[Any] = []  # the compact styles whose id() keys ``sids``
+        keep: list[Any] = []  # the compact styles and formulas whose id() keys a cache
+        # a formula's text, escaped once, in parts to join with the row's number
+        texts: dict[int, tuple[str, ...]] = {}
+        inlines: dict[str, str] = {}  # a text -> its cell's XML after the style ("": not plain)
+        values = _SavedText()  # saved values as XML: texts repeat (a check column's OK)
+        dates = not wb.iso_dates  # dates saved as numbers, as openpyxl writes them
+        epoch = wb.epoch
 
         def sid_of(style: Any) -> int | None:
             if style is None or not any(style):
@@ -309,6 +325,8 @@ class _FastWorksheetWriter(WorksheetWriter):
                 sid = styles[key] = wb._cell_styles.add(style)
             return sid
 
+        last_style: list[Any] = [_NONE] * len(_LETTERS)  # by column: the last style met
+        last_known: list[Any] = [None] * len(_LETTERS)  # and its entry in sids
         dims_of = ws.row_dimensions
         shared: _Shared | None = None  # made when the first RowFormula is met
         for row in sorted(numbers):
@@ -318,28 +336,36 @@ class _FastWorksheetWriter(WorksheetWriter):
             rs = str(row)
             entry = compact.get(row)
             vals = stys = svd = None
-            cols: list[int] = []
+            items: Any = ()
             if entry is not None:
                 vals, stys, svd = entry
-                cols = [c for c, v in enumerate(vals) if v is not ABSENT]
-            items: Any = zip(cols, repeat(None))
+                items = enumerate(vals)
             if row in by_row:
-                items = sorted([*items, *((c.column, c) for c in by_row[row])],
-                               key=itemgetter(0))
-            for col, item in items:
-                if item is None:  # a compact cell
-                    value, style = vals[col], stys[col]  # type: ignore[index]
-                    known = sids.get(id(style))
-                    if known is None:
-                        got = sid_of(style)
-                        known = sids[id(style)] = (got, '"' if got is None else f'" s="{got}"')
-                        keep.append(style)
-                    got, tail = known
+                items = sorted([*((c, v) for c, v in items if v is not ABSENT),
+                                *((c.column, c) for c in by_row[row])], key=itemgetter(0))
+            by_place = row in saved_rows
+            for col, value in items:
+                if value is ABSENT:
+                    continue
+                if type(value) not in _REAL:  # a compact cell
+                    style = stys[col]  # type: ignore[index]
+                    if style is last_style[col]:  # mostly the style of the row above
+                        got, tail = last_known[col]
+                    else:
+                        known = sids.get(id(style))
+                        if known is None:
+                            got = sid_of(style)
+                            known = sids[id(style)] = (got, '"' if got is None
+                                                       else f'" s="{got}"')
+                            keep.append(style)
+                        got, tail = last_known[col] = known
+                        last_style[col] = style
                     sv = svd[col] if svd is not None else _NONE
-                    if sv is _NONE and saved:
+                    if sv is _NONE and by_place:
                         sv = saved.get((row, col), _NONE)
+                    vtype = type(value)
                     if sv is _NONE:  # the common cells first, without a saved value; joined
-                        vtype = type(value)  # with + : about twice as fast as an f-string
+                        # with + : about twice as fast as an f-string
                         if value is None:
                             if got is not None:
                                 parts.append(_OPEN[col] + rs + tail + "/>")
@@ -348,25 +374,46 @@ class _FastWorksheetWriter(WorksheetWriter):
                             parts.append(_OPEN[col] + rs + tail + "><v>" + str(value)
                                          + "</v></c>")
                             continue
-                        if vtype is str and value and value[0] != "=" \
-                                and value == value.strip():
-                            parts.append(_OPEN[col] + rs + tail + ' t="inlineStr"><is><t>'
-                                         + _text(value) + "</t></is></c>")
+                        if vtype is str:  # names repeat: each text's XML made once
+                            inline = inlines.get(value)
+                            if inline is None:
+                                inline = (' t="inlineStr"><is><t>' + _text(value) + "</t></is></c>"
+                                          if value and value[0] != "=" and value == value.strip()
+                                          else "")
+                                if len(inlines) < 100_000:
+                                    inlines[value] = inline
+                            if inline:
+                                parts.append(_OPEN[col] + rs + tail + inline)
+                                continue
+                        if dates and (vtype is dt.date or vtype is dt.datetime
+                                      and value.tzinfo is None):
+                            parts.append(_OPEN[col] + rs + tail + ' t="n"><v>'
+                                         + safe_string(to_excel(value, epoch)) + "</v></c>")
                             continue
-                    attrs = 'r="' + _LETTERS[col] + rs + tail
-                    if type(value) is RowFormula:
-                        if shared is None:
-                            shared = _Shared(compact)
-                        t, v = _saved(sv) if sv is not _NONE else ("", "")
-                        parts.append(f"<c {attrs}{t}>{shared.formula(value, row, col)}"
-                                     f"<v>{v}</v></c>")
+                    if vtype is RowFormula:
+                        t, v = values.of(sv)
+                        if value.shared:
+                            if shared is None:
+                                shared = _Shared(compact)
+                            f = shared.formula(value, row, col, texts, keep)
+                        else:
+                            got = texts.get(id(value))
+                            f = "<f>" + rs.join(got if got is not None
+                                                else _escaped(value, texts, keep)) + "</f>"
+                        parts.append(_OPEN[col] + rs + tail + t + ">" + f + "<v>" + v
+                                     + "</v></c>")
                         continue
+                    if value is None and sv is not _NONE:
+                        t, v = values.of(sv)
+                        parts.append(_OPEN[col] + rs + tail + t + "><v>" + v + "</v></c>")
+                        continue
+                    attrs = 'r="' + _LETTERS[col] + rs + tail
                     xml = _value_xml(attrs, value, kind_of(value), sv)
                     if xml is not None:
                         parts.append(xml)
                         continue
-                    item = store._take(row, col)  # type: ignore[union-attr]
-                cell = item
+                    value = store._take(row, col)  # type: ignore[union-attr]
+                cell = value
                 if cell._comment is not None:
                     ws._comments.append(CommentRecord.from_cell(cell))
                 at = (row, col)
@@ -379,11 +426,11 @@ class _FastWorksheetWriter(WorksheetWriter):
                     sid = sid_of(cell._style) if styled else None
                     xml = _value_xml(_attrs(row, col, sid), cell._value, cell.data_type,
                                      saved.get(at, _NONE))
-                    if xml is None and cell.data_type == "d" and not wb.iso_dates \
+                    if xml is None and cell.data_type == "d" and dates \
                             and type(cell._value) in (dt.date, dt.datetime) \
                             and getattr(cell._value, "tzinfo", None) is None:
                         xml = (f'<c {_attrs(row, col, sid)} t="n"><v>'
-                               f"{safe_string(to_excel(cell._value, wb.epoch))}</v></c>")
+                               f"{safe_string(to_excel(cell._value, epoch))}</v></c>")
                 if xml is None:
                     sink = _Sink()
                     etree_write_cell(sink, ws, cell, styled)
@@ -391,6 +438,43 @@ class _FastWorksheetWriter(WorksheetWriter):
                 parts.append(xml)
             parts.append("</row>")
             write("".join(parts))
+
+
+def _escaped(value: RowFormula, texts: dict[int, tuple[str, ...]], keep: list[Any]
+             ) -> tuple[str, ...]:
+    """A RowFormula's text without its ``=``, escaped for XML, in parts to join with a row's
+    number (digits need no escaping, so this is the escaped text of any row)."""
+    got = texts.get(id(value))
+    if got is None:
+        got = texts[id(value)] = tuple(_text(p) for p in (value.parts[0][1:], *value.parts[1:]))
+        keep.append(value)
+    return got
+
+
+class _SavedText:
+    """The type attribute and ``<v>`` text of saved values (:func:`_saved`), texts and
+    error values kept once made: a column of checks saves the same few texts."""
+
+    def __init__(self) -> None:
+        self.known: dict[tuple[type, str], tuple[str, str]] = {}
+
+    def of(self, value: Any) -> tuple[str, str]:
+        kind = type(value)
+        if value is _NONE:
+            return "", ""
+        if kind is int:
+            return "", str(value)
+        if kind is Decimal:
+            return "", format(value, "f")
+        if kind is str or kind is CellError:
+            key = (kind, value)
+            got = self.known.get(key)
+            if got is None:
+                got = _saved(value)
+                if len(self.known) < 10_000:
+                    self.known[key] = got
+            return got
+        return _saved(value)
 
 
 class _FastExcelWriter(excel_writer.ExcelWriter):
