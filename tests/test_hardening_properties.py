@@ -408,3 +408,63 @@ def test_a_long_cell_on_every_text_path_is_fast(piece: str) -> None:
     answers(lambda: game_record({**ROW, "east_chips": text}))
     answers(lambda: settle(GAME, "standard", text, [text, 0, 0, 0]))
     answers(lambda: hand(text, text, honba=text, riichi=text))
+
+
+# ------------------------------------------------------------------------------------------
+# Devices: every file a command reads, given as a device that never ends or a pipe
+
+#: Each command's file inputs, the device put where the file goes (``{dev}``); a demo
+#: league (``league.xlsx``) and a season file (``s.ini``) stand for the other inputs.
+FILE_INPUTS = [
+    ["season", "{dev}"],
+    ["season", "s.ini", "{dev}"],
+    ["season", "s.ini", "--penalties", "{dev}"],
+    ["stats", "{dev}"],
+    ["import", "{dev}"],
+    ["seating", "{dev}", "--rounds", "1"],
+    ["seating", "Aki,Ben,Chie,Dan", "--fixed", "{dev}"],
+    ["new", "x.xlsx", "--players", "{dev}"],
+    ["settle", "{dev}"],
+    ["post", "{dev}"],
+    ["add", "{dev}", "--players", "Zed"],
+    ["runtime", "{dev}", "--to", "classic"],
+    ["lite", "--into", "{dev}"],
+]
+
+
+#: The commands whose file is a workbook: a pipe there is refused before it is opened (a
+#: text input from a pipe is read as it comes, as ``cat`` reads it).
+WORKBOOK_INPUTS = [a for a in FILE_INPUTS if a[0] in ("settle", "post", "add", "runtime",
+                                                     "lite")]
+
+
+@pytest.mark.parametrize(("dev", "argv"), [
+    *((d, a) for d in ("/dev/zero", "/dev/urandom") for a in FILE_INPUTS),
+    *(("fifo", a) for a in WORKBOOK_INPUTS)], ids=lambda x: x if isinstance(x, str)
+    else " ".join(x))
+def test_a_device_on_every_file_input_is_one_sentence(tmp_path: Path, argv: list[str],
+                                                      dev: str) -> None:
+    """A command reading ``/dev/zero`` or ``/dev/urandom`` for any of its files, or a pipe
+    for a workbook, answers at once with one sentence (exit status 2), never reads until
+    memory runs out nor waits forever: a text input is read no further than its limit, a
+    workbook that is not a plain file is refused before it is opened."""
+    import subprocess
+    import sys
+
+    if dev == "fifo":
+        dev = str(tmp_path / "pipe")
+        os.mkfifo(dev)
+    (tmp_path / "s.ini").write_text("players = Aki, Ben, Chie, Dan\n[stage A]\n",
+                                    encoding="utf-8")
+    args = [a.replace("{dev}", dev) for a in argv]
+    env = {k: v for k, v in os.environ.items() if not k.startswith("XLWINGS")}
+    start = time.perf_counter()
+    done = subprocess.run([sys.executable, "-c", "import sys; from umaoka.addin.cli.app "
+                           "import main; sys.exit(main())", *args], cwd=tmp_path, env=env,
+                          capture_output=True, text=True, timeout=60, stdin=subprocess.DEVNULL)
+    took = time.perf_counter() - start
+    lines = done.stderr.strip().splitlines()
+    assert done.returncode == 2, (done.returncode, done.stdout, done.stderr)
+    assert len(lines) == 1 and lines[0].startswith("umaoka: error: "), done.stderr
+    assert "unexpected" not in lines[0] and "Traceback" not in done.stderr
+    assert took < 30, took  # start-up included; 64 MB of a device at most

@@ -76,12 +76,14 @@ def _roster(text: str | None) -> list[str]:
 
 
 def _is_file_name(text: str) -> bool:
-    """Whether ``--players`` names a file: one that exists, or a .txt or .csv name (a name
-    too long for a file, such as a 300-character player, is a player)."""
+    """Whether ``--players`` names a file: one that exists (a device or a pipe too: it is
+    read as a file, no further than a file's limit, never taken as a player's name), or a
+    .txt or .csv name (a name too long for a file, such as a 300-character player, is a
+    player)."""
     try:
         path = Path(text)
-        return path.is_file() or (path.suffix.lower() in (".txt", ".csv") and
-                                  len(path.name) <= 255)
+        return path.exists() or (path.suffix.lower() in (".txt", ".csv") and
+                                 len(path.name) <= 255)
     except (OSError, ValueError):  # too long for the system, or a NUL in it
         return False
 
@@ -90,9 +92,12 @@ def _roster_file(path: Path) -> list[str]:
     """The names of a roster file: one a line, or the Name column under a header."""
     from umaoka.templates.xlsx.io import read_text
 
-    if not path.is_file():
+    if not path.exists():
         raise UmaokaError(f"{path} does not exist; give --players names separated by "
                           "commas, or a text file with one name a line.")
+    if path.is_dir():
+        raise UmaokaError(f"{path} is a folder; give --players names separated by commas, "
+                          "or a text file with one name a line.")
     lines = [(i, line.strip()) for i, line in enumerate(
         read_text(path, "a file of names").splitlines(), 1)
         if line.strip() and not line.lstrip().startswith("#")]
