@@ -166,11 +166,13 @@ def _settled_line(games: int, problems: int, warnings: int = 0, lang: str = "en"
 
 def _shared_place_line(report: Any, lang: str = "en") -> None:
     """Under the standings: how they count a place shared by tied players."""
+    from rich.text import Text
+
     from umaoka.templates.book.labels import label
 
     rule = getattr(report, "shared_place", None)
-    if rule:
-        print(label(f"shared_place_{rule}", lang))
+    if rule:  # wrapped to the terminal's width (80 columns when piped), as the tables are
+        _console().print(Text(label(f"shared_place_{rule}", lang)))
 
 
 def _season_lines(report: Any, lang: str = "en") -> None:
