@@ -339,9 +339,27 @@ again as a number (a cell formatted as Text keeps what is typed as text: format 
     for i, s in enumerate(scores):
         if type(s) is str and typed_as_text(s):
             where = f" in {cells[i]}" if cells and i < len(cells) else ""
+            if not _shows_a_number(s):  # "x", "abc": no number typed the wrong way
+                raise UmaokaError(f'score {i + 1}{where} ("{excerpt(s)}") is not a number; '
+                                  "enter raw points such as 32400.")
             raise UmaokaError(f'score {i + 1}{where} ("{excerpt(s)}") is stored as '
                               "text; type it again as a number (a cell formatted as Text keeps "
                               "what is typed as text: format it as Number).")
+
+
+def _shows_a_number(text: str) -> bool:
+    """Whether a text shows a number as a person reads it: ``"32400 "``, ``"31,500"``,
+    full-width ``"３２４００"``, ``"-2,000"`` (digits, at most one point, a sign first).
+
+    >>> [_shows_a_number(t) for t in ("31,500", "３２４００", " -700", "x", "1e3", "")]
+    [True, True, True, False, False, False]
+    """
+    import unicodedata
+
+    plain = unicodedata.normalize("NFKC", text).strip().replace(",", "").replace("\u2212", "-")
+    plain = plain[1:] if plain[:1] in "+-" else plain
+    whole, _, part = plain.partition(".")
+    return bool(whole or part) and (whole + part).isdigit() and (whole + part).isascii()
 
 
 def _values(value: Any, what: str, n: int, example: str) -> list[Any]:

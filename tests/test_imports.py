@@ -369,7 +369,7 @@ def test_import_spells_a_name_as_the_roster_and_finds_it_again_after_a_fix(
                                      date=dt.datetime(2026, 4, 4, 0, 44)))
     older = write_league(old, tmp_path / "older.xlsx")
     code, out, err = run(capsys, "import", str(night), "--into", str(older))
-    assert code == 0 and "1 games added" in out, out + err
+    assert code == 0 and "1 game added" in out, out + err
     assert err.count("already in the workbook") == 1 and "line 1: the same game as League!row 5" \
         in err, err
     assert _tab(older)[0][0] == ["aki", "Ben", "Chie", "Dan"]  # what was typed stays

@@ -364,7 +364,7 @@ def test_one_reader_for_a_stage_row_two_blank_rules(tmp_path: Path) -> None:
     MJ_SEASON's read a stage row through one engine function; only what is blank differs:
     desktop Excel sends an empty cell as 0, which the workbook file holds as nothing."""
     from umaoka.addin.functions.season import _season_stages
-    from umaoka.engine.season.settings import blank_or_zero, blank_text, stage_row
+    from umaoka.engine.season.stage_rows import blank_or_zero, blank_text, stage_row
     from umaoka.templates.book.season_book import season_of
 
     width = 4 + len(STAGE_TABLE)

@@ -30,12 +30,8 @@ from umaoka.engine import (
 from umaoka.engine.errors import excerpt
 from umaoka.engine.season.gamelog import game_record
 from umaoka.engine.season.ranking import standing_rows
-from umaoka.engine.season.settings import (
-    blank_or_zero,
-    check_stage_table,
-    season_settings,
-    stage_row,
-)
+from umaoka.engine.season.settings import check_stage_table, season_settings
+from umaoka.engine.season.stage_rows import blank_or_zero, stage_row
 from umaoka.engine.season.stages import SettledGames, run_season
 
 # ------------------------------------------------------------------------------------------------

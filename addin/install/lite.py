@@ -28,13 +28,14 @@ PACKAGE = Path(__file__).resolve().parent.parent.parent
 #: Modules not listed here are left out.
 MODULES = (
     "engine.errors", "engine.typed_numbers", "engine.rules", "engine.presets", "engine.resolve",
-    "engine.settle", "engine.batch", "engine.shortcut", "engine.standings",
+    "engine.settle", "engine.batch", "engine.shortcut", "engine.shared_places",
+    "engine.standings",
     "engine.hands.rules", "engine.hands.fu", "engine.hands.pao", "engine.hands.payment",
     "engine.online.ranks", "engine.online.rankpoints",
     "engine.season.stats", "engine.season.substitutes", "engine.season.gamelog",
     "engine.season.penalties", "engine.season.ranking", "engine.season.parts",
     "engine.season.teams",
-    "engine.season.stages", "engine.season.settings",
+    "engine.season.stages", "engine.season.settings", "engine.season.stage_rows",
     "addin.functions.recalc", "addin.functions.season_cache", "addin.functions.cells",
     "addin.functions.settle", "addin.functions.standings", "addin.functions.hands",
     "addin.functions.online", "addin.functions.season", "addin.udfs",

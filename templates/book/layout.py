@@ -119,10 +119,27 @@ class LeagueCols:
         """Hidden helper (season workbooks): the first seat's player over the game cap."""
         return self.last + 3
 
+    # Each seat's shared place in two hidden helpers, after the Check's: the worst place it
+    # shares (how many seats have a place at most its own: 4 for a player tied for 3rd-4th)
+    # and how many seats share it. The standings count a shared place by them under the
+    # Rules sheet's shared_place (worse, split); working them out inside each standings
+    # formula repeated every seat's range per seat and passed Excel's 8,192 characters with
+    # long tab names.
+    @cached_property
+    def worst(self) -> list[int]:
+        """Hidden helpers: each seat's worst shared place (0 in a row without places)."""
+        return list(range(self.last + 4, self.last + 4 + self.n))
+
+    @cached_property
+    def tied(self) -> list[int]:
+        """Hidden helpers: how many seats share each seat's place (1 without places)."""
+        return list(range(self.last + 4 + self.n, self.last + 4 + 2 * self.n))
+
     @cached_property
     def helpers(self) -> list[int]:
         """Every hidden helper column of the tab."""
-        return [self.last, self.check_scores, self.check_names, self.check_caps]
+        return [self.last, self.check_scores, self.check_names, self.check_caps,
+                *self.worst, *self.tied]
 
 
 @dataclass(frozen=True)

@@ -21,8 +21,8 @@ from umaoka.engine.season.settings import (
     check_stage_table,
     parse_carry,
     season_settings,
-    stage_row,
 )
+from umaoka.engine.season.stage_rows import stage_row
 from umaoka.engine.season.stages import (
     Season,
     SeasonResult,

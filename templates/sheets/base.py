@@ -41,6 +41,8 @@ class TabRanges:
     places: list[str]
     chips: list[str]
     last: str
+    worst: list[str]  # each seat's worst shared place (hidden helpers)
+    tied: list[str]  # how many seats share each seat's place (hidden helpers)
 
 
 class SheetWriter:
@@ -126,7 +128,8 @@ class SheetWriter:
             return [ref(league.name, c, first, last) for c in cs]
 
         return TabRanges(col(cols.players), col(cols.scores), col(cols.results),
-                         col(cols.places), col(cols.chip_cols), col([cols.last])[0])
+                         col(cols.places), col(cols.chip_cols), col([cols.last])[0],
+                         col(cols.worst), col(cols.tied))
 
     def league_sheet_name(self, index: int, key: str) -> str:
         """A per-league sheet's name (label ``key``, e.g. ``<league> Stats``), shortened to

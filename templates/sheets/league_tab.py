@@ -228,6 +228,11 @@ class LeagueTab(SheetWriter):
                 if cols.check_caps in helper_formulas:
                     saved[cols.check_caps] = (f"{label('over_cap', lang)}: {caps[i]}"
                                               if i < len(caps) and caps[i] else "")
+                placed = [v for v in lv.places[i] if _is_place(v)]
+                for s in range(n):
+                    p = lv.places[i][s]
+                    saved[cols.worst[s]] = sum(q <= p for q in placed) if _is_place(p) else 0
+                    saved[cols.tied[s]] = sum(q == p for q in placed) if _is_place(p) else 1
                 put_row(ws, row, values, list(row_styles), saved)
         if not self.settled:
             ws[f"{res[0]}{first}"] = ArrayFormula(
@@ -340,6 +345,11 @@ def _text_width(text: Any) -> int:
     if not isinstance(text, str):
         return 0
     return sum(2 if unicodedata.east_asian_width(ch) in "WF" else 1 for ch in text)
+
+
+def _is_place(value: Any) -> bool:
+    """A place as the tab's Places column holds it (a number; "" or None otherwise)."""
+    return isinstance(value, (int, float)) and not isinstance(value, bool)
 
 
 def _seat(values: Sequence[Any] | None, seat: int) -> Any:

@@ -111,4 +111,10 @@ def row_formulas(lang: str, cols: Any, n: int, start_ref: str, ties_ref: str,
                      f"{earlier},{place})")
         places.append(RowFormula(f'=IF(ISNUMBER({res[s]}{row}),{place},"")', shared=False))
     last = RowFormula(f"=IF(ISNUMBER({plc[0]}{row}),MAX({plc[0]}{row}:{plc[-1]}{row}),0)")
+    # each seat's shared place: the worst place it shares, and how many share it
+    span = f"${plc[0]}{row}:${plc[-1]}{row}"
+    for s in range(n):
+        p = f"{plc[s]}{row}"
+        helpers[cols.worst[s]] = RowFormula(f'=IF(ISNUMBER({p}),COUNTIF({span},"<="&{p}),0)')
+        helpers[cols.tied[s]] = RowFormula(f"=IF(ISNUMBER({p}),COUNTIF({span},{p}),1)")
     return RowFormula("=" + check), helpers, places, last

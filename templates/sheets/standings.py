@@ -46,35 +46,25 @@ from umaoka.templates.xlsx.styles import (
 from umaoka.templates.xlsx.writer import CellError, save_value
 
 
-def _worst(PL: list[str], s: int) -> str:
-    """Seat ``s``'s worst shared place in each row: how many seats have a place at most its
-    own (its own place when nobody shares it; 4 for a player tied for 3rd-4th)."""
-    return "(" + "+".join(f"({q}<={PL[s]})" for q in PL) + ")"
-
-
-def _tied(PL: list[str], s: int) -> str:
-    """How many seats of each row share seat ``s``'s place (1 when nobody does)."""
-    return "(" + "+".join(f"({q}={PL[s]})" for q in PL) + ")"
-
-
-def shared_place_count(P: list[str], PL: list[str], rule: str) -> Any:
+def shared_place_count(P: list[str], PL: list[str], W: list[str], T: list[str],
+                       rule: str) -> Any:
     """The formula of a player's count of place p under the Rules sheet's ``shared_place``
     (the cell ``rule``): better, the tab's places as they are (a shared place is the
-    better one); worse, each seat's worst shared place; split, a share of each place."""
+    better one); worse, each seat's worst shared place (``W``, the tab's helpers); split,
+    a share of each place it shares (``T``: how many share it)."""
     n = len(P)
 
     def count(x: str, p: int) -> str:
         better = "+".join(f"COUNTIFS({P[s]},{exact(x)},{PL[s]},{p})" for s in range(n))
-        worse = "+".join(f"({P[s]}={x})*ISNUMBER({PL[s]})*({_worst(PL, s)}={p})"
-                         for s in range(n))
-        split = "+".join(f"({P[s]}={x})*ISNUMBER({PL[s]})*({PL[s]}<={p})*({_worst(PL, s)}>={p})"
-                         f"/{_tied(PL, s)}" for s in range(n))
-        return (f'IF({rule}="worse",SUMPRODUCT({worse}),IF({rule}="split",'
+        worse = "+".join(f"COUNTIFS({P[s]},{exact(x)},{W[s]},{p})" for s in range(n))
+        split = "+".join(f"({P[s]}={x})*ISNUMBER({PL[s]})*({PL[s]}<={p})*({W[s]}>={p})"
+                         f"/{T[s]}" for s in range(n))
+        return (f'IF({rule}="worse",{worse},IF({rule}="split",'
                 f"SUMPRODUCT({split}),{better}))")
     return count
 
 
-def shared_place_sum(P: list[str], PL: list[str], rule: str) -> Any:
+def shared_place_sum(P: list[str], PL: list[str], W: list[str], rule: str) -> Any:
     """The formula of a player's place sum under ``shared_place`` (see
     :func:`shared_place_count`): better, the places; worse, the worst shared places;
     split, their average."""
@@ -82,8 +72,7 @@ def shared_place_sum(P: list[str], PL: list[str], rule: str) -> Any:
 
     def place_sum(x: str) -> str:
         better = "+".join(f"SUMIFS({PL[s]},{P[s]},{exact(x)})" for s in range(n))
-        worse = "SUMPRODUCT(" + "+".join(f"({P[s]}={x})*ISNUMBER({PL[s]})*{_worst(PL, s)}"
-                                         for s in range(n)) + ")"
+        worse = "+".join(f"SUMIFS({W[s]},{P[s]},{exact(x)})" for s in range(n))
         return (f'IF({rule}="worse",{worse},IF({rule}="split",({better}+{worse})/2,'
                 f"{better}))")
     return place_sum
@@ -269,8 +258,8 @@ class StandingsSheets(SheetWriter):
         else:
             self._write_visible_formulas(ws, sc, n, self.slots[index])
             rule = ref(self.names["rules"][league.rules], 2, rules_row("shared_place"))
-            place_sum = shared_place_sum(P, PL, rule)
-            count = shared_place_count(P, PL, rule)
+            place_sum = shared_place_sum(P, PL, tab.worst, rule)
+            count = shared_place_count(P, PL, tab.worst, tab.tied, rule)
             self._helpers(ws, sc, n, {
                 "games": lambda r, x: f'=IF({x}="",0,'
                 + plus([f'COUNTIFS({P[s]},{exact(x)},{PL[s]},">0")' for s in range(n)]) + ")",
