@@ -119,8 +119,8 @@ def test_formula_terms_read_the_season_and_penalties_sheets(tmp_path: Path) -> N
     f = formulas[0]
     # the chips count at the stage's chip value: the Season sheet's helper cell of this tab
     # (its stage row's chip_value, else the settings table's)
-    assert "+'Season'!$O$5*(" in f and '"="&"Regular"' in f
-    helper = load_workbook(src)["Season"]["O5"].value
+    assert "+'Season'!$P$5*(" in f and '"="&"Regular"' in f  # (O: blank, beside seeds)
+    helper = load_workbook(src)["Season"]["P5"].value
     assert "$J$5:$J$" in helper and '"Regular"' in helper and "$B$" in helper
     assert f.count("'Penalties'!$E$5:$E$") == 2  # this stage, and blank stages (one stage)
 

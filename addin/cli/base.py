@@ -37,8 +37,10 @@ def whole(text: str) -> int:
     not Python's ``int()``, which also reads ``1_000`` and full-width digits."""
     t = text.strip()
     digits = t[1:] if t[:1] in ("+", "-") else t
-    if not (digits.isascii() and digits.isdigit()) or len(digits) > 18:
+    if not (digits.isascii() and digits.isdigit()):
         raise argparse.ArgumentTypeError(f'"{_excerpt(t)}" is not a whole number')
+    if len(digits) > 18:  # before int(): a 5,000-digit number costs nothing to refuse
+        raise argparse.ArgumentTypeError(f'"{_excerpt(t)}" is far too large')
     return int(t)
 
 

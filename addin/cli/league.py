@@ -453,6 +453,7 @@ def _stat_games(path: Path, spec: str, season_path: Path | None = None,
     its finals; ``stage``): each row settled under its stage's ruleset from ``season_path``,
     or under ``spec`` without one. Rows that cannot be used are warnings."""
     from umaoka.addin.cli.season import game_rows, load_season
+    from umaoka.engine.online.imported import name_problem
     from umaoka.engine.season.gamelog import check_players, game_record, result_of
     from umaoka.engine.season.stages import Season, Stage
 
@@ -496,6 +497,9 @@ def _stat_games(path: Path, spec: str, season_path: Path | None = None,
                     continue
                 rules = of.ruleset
             check_players(g)
+            for name in g.players:  # a control character or a runaway name: not a player
+                if (why := name_problem(name)) is not None:
+                    raise UmaokaError(f"{where}: {why}")
             result = result_of(g, rules)
             if hasattr(result, "scores"):
                 games.append((list(g.players), result))

@@ -63,6 +63,9 @@ def load_season(path: Path) -> Season:
 
 def _rows(path: Path, what: str) -> tuple[list[str], Iterator[tuple[int, dict[str, Any]]]]:
     text = _read_text(path, what)
+    if not text.strip():
+        raise UmaokaError(f"{path.name} is empty; give a CSV file with a header row and one "
+                          "game a line.")
     reader = csv.DictReader(io.StringIO(text, newline=""))
 
     def unreadable(e: csv.Error) -> UmaokaError:  # a field over 131,072 characters, say
