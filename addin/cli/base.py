@@ -44,6 +44,19 @@ def whole(text: str) -> int:
     return int(t)
 
 
+def output_folder(text: str | None) -> Path | None:
+    """``-o DIR``: the folder, made when it is not there yet (None without the option)."""
+    if not text:
+        return None
+    folder = Path(text)
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError as e:
+        raise WriteError(f"cannot create the output folder {folder} "
+                         f"({e.strerror or e})") from None
+    return folder
+
+
 def _split(text: str | None) -> list[str]:
     return [t.strip() for t in (text or "").split(",") if t.strip()]
 

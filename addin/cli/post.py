@@ -8,7 +8,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from umaoka.addin.cli.base import PROG, WriteError
+from umaoka.addin.cli.base import PROG, output_folder
 from umaoka.addin.cli.tables import shown
 
 
@@ -19,13 +19,7 @@ def cmd_post(args: argparse.Namespace) -> int:
 
     path = Path(args.input)
     check_spreadsheet(path)
-    out_dir = Path(args.output) if args.output else None
-    if out_dir is not None:
-        try:
-            out_dir.mkdir(parents=True, exist_ok=True)
-        except OSError as e:
-            raise WriteError(f"cannot create the output folder {out_dir} "
-                             f"({e.strerror or e})") from None
+    out_dir = output_folder(args.output)
     done = write_post(path, out_dir, lang=args.lang, force=args.force)
     if done.warning:
         print(f"{PROG}: warning: {done.warning}", file=sys.stderr)

@@ -11,12 +11,12 @@ from typing import Any
 from umaoka.addin.cli.base import (
     PROG,
     UsageError,
-    WriteError,
     _games,
     _roster,
     _runtime,
     _runtime_options,
     _split,
+    output_folder,
     whole,
 )
 from umaoka.addin.cli.tables import (
@@ -220,13 +220,7 @@ def cmd_batch(args: argparse.Namespace) -> int:
     folder = Path(args.spec)
     rules = ruleset(args.ruleset)
     files = csv_files(folder)
-    out_dir = Path(args.output) if args.output else None
-    if out_dir:
-        try:
-            out_dir.mkdir(parents=True, exist_ok=True)
-        except OSError as e:
-            raise WriteError(f"cannot create the output folder {out_dir} "
-                             f"({e.strerror or e})") from None
+    out_dir = output_folder(args.output)
     failures = 0
     with Progress(console=_console(stderr=True), transient=True,
                   disable=not sys.stderr.isatty()) as progress:

@@ -34,9 +34,8 @@ from typing import Any
 
 from defusedxml.ElementTree import fromstring
 
-from umaoka.addin.install.parts import R
+from umaoka.addin.install.parts import MAIN, R
 
-MAIN = "http://schemas.openxmlformats.org/spreadsheetml/2006/main"
 REL_COMMENTS = R + "/comments"
 REL_VML = R + "/vmlDrawing"
 REL_DRAWING = R + "/drawing"

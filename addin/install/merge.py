@@ -41,6 +41,7 @@ from umaoka.addin.install.carry import (
 )
 from umaoka.addin.install.parts import (
     DECLARATION,
+    MAIN,
     REL_OFFICE_DOCUMENT,
     TYPES,
     Package,
@@ -57,7 +58,6 @@ from umaoka.addin.install.parts import (
 from umaoka.engine import UmaokaError
 from umaoka.templates.book.layout import HEADER_ROW
 
-MAIN = "http://schemas.openxmlformats.org/spreadsheetml/2006/main"
 XML_NS = "http://www.w3.org/XML/1998/namespace"
 REL_SHEET = R + "/worksheet"
 REL_CHARTSHEET = R + "/chartsheet"

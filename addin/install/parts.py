@@ -21,6 +21,8 @@ from umaoka.engine import UmaokaError
 from umaoka.templates.xlsx.io import MAX_BYTES, check_parts, check_regular, open_zip
 
 R = "http://schemas.openxmlformats.org/officeDocument/2006/relationships"
+#: The spreadsheet XML namespace of every sheet part.
+MAIN = "http://schemas.openxmlformats.org/spreadsheetml/2006/main"
 PKG_RELS = "http://schemas.openxmlformats.org/package/2006/relationships"
 TYPES = "http://schemas.openxmlformats.org/package/2006/content-types"
 REL_OFFICE_DOCUMENT = R + "/officeDocument"

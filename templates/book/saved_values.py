@@ -171,6 +171,17 @@ def _plain(value: Fraction) -> Any:
     return int(value) if value.denominator == 1 else float(value)
 
 
+def _named_slots(names: Sequence[str], n: int) -> tuple[list[Slot], dict[str, list[Slot]]]:
+    """A slot per roster row, and the slots of each lower-case name (one pass over the tab
+    serves every slot of a name)."""
+    slots = [Slot(name, counts=[0] * n) for name in names]
+    by_name: dict[str, list[Slot]] = {}
+    for slot in slots:
+        if slot.name != "":
+            by_name.setdefault(slot.name.lower(), []).append(slot)
+    return slots, by_name
+
+
 def league_slots(names: Sequence[str], lv: LeagueValues, n: int,
                  extras: dict[str, Decimal] | None = None,
                  shared_place: str = "better") -> list[Slot]:
@@ -179,11 +190,7 @@ def league_slots(names: Sequence[str], lv: LeagueValues, n: int,
     ``shared_place``: the ruleset's rule for a shared place (better, worse or split)."""
     if shared_place != "better":
         return _slots_by_rule(names, lv, n, extras, shared_place)
-    slots = [Slot(name, counts=[0] * n) for name in names]
-    by_name: dict[str, list[Slot]] = {}  # one pass over the tab serves every slot of a name
-    for slot in slots:
-        if slot.name != "":
-            by_name.setdefault(slot.name.lower(), []).append(slot)
+    slots, by_name = _named_slots(names, n)
     totals = {x: Decimal(0) for x in by_name}
     tallies = {x: [0, 0, [0] * n, 0] for x in by_name}  # psum, games, counts, lasts
     for players, res, pl in zip(lv.players, lv.results, lv.places):
@@ -217,11 +224,7 @@ def _slots_by_rule(names: Sequence[str], lv: LeagueValues, n: int,
                    extras: dict[str, Decimal] | None, rule: str) -> list[Slot]:
     """:func:`league_slots` under ``shared_place`` worse or split: the counts and place
     sum of the SUMPRODUCT formulas (last = the count of place n under every rule)."""
-    slots = [Slot(name, counts=[0] * n) for name in names]
-    by_name: dict[str, list[Slot]] = {}
-    for slot in slots:
-        if slot.name != "":
-            by_name.setdefault(slot.name.lower(), []).append(slot)
+    slots, by_name = _named_slots(names, n)
     totals = {x: Decimal(0) for x in by_name}
     tallies: dict[str, list[Any]] = {x: [Fraction(0), 0, [Fraction(0)] * n] for x in by_name}
     for players, res, pl in zip(lv.players, lv.results, lv.places):
